@@ -1,0 +1,99 @@
+// Command check runs every test the project has, in the order a failure is
+// cheapest to find: formatting and vet, the simulator under the race
+// detector, every other package, the wasm build, the exercise proof, short
+// fuzz runs, and the end-to-end suite in headless Chromium (installed with
+// apt-get when it is missing and we are root).
+//
+//	go run ./cmd/check          # everything, as CI runs it
+//	go run ./cmd/check -short   # skip fuzzing and e2e
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// A step is one command of the check.
+type step struct {
+	name  string
+	env   []string
+	args  []string
+	long  bool                // skipped with -short
+	check func([]byte) error // inspects the output, when set
+}
+
+func steps() []step {
+	return []step{
+		{name: "gofmt", args: []string{"gofmt", "-l", "."}, check: func(out []byte) error {
+			if s := strings.TrimSpace(string(out)); s != "" {
+				return fmt.Errorf("files need gofmt:\n%s", s)
+			}
+			return nil
+		}},
+		{name: "vet", args: []string{"go", "vet", "./..."}},
+		{name: "sim builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "build", "./sim/..."}},
+		{name: "sim tests (race)", args: []string{"go", "test", "-race", "-count=1", "./sim/..."}},
+		{name: "other tests", args: append([]string{"go", "test", "-count=1"}, nonExercisePackages()...)},
+		{name: "fuzz frame checker", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzCheckStream", "-fuzztime=10s", "./sim/frames"}},
+		{name: "fuzz trace decoder", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzDecode", "-fuzztime=10s", "./sim/trace"}},
+	}
+}
+
+// nonExercisePackages lists every package but the exercise folders: those
+// hold starters that fail until a learner solves them, and are proven
+// separately on temporary copies.
+func nonExercisePackages() []string {
+	out, err := exec.Command("go", "list", "./...").Output()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "check: go list:", err)
+		os.Exit(1)
+	}
+	var pkgs []string
+	for _, p := range strings.Fields(string(out)) {
+		if strings.Contains(p, "/exercises/") || strings.HasSuffix(p, "/sim") || strings.Contains(p, "/sim/") {
+			continue
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+func main() {
+	short := flag.Bool("short", false, "skip fuzzing and the browser suite")
+	flag.Parse()
+	start := time.Now()
+	failed := 0
+	for _, s := range steps() {
+		if s.long && *short {
+			fmt.Printf("== %s: skipped (-short)\n", s.name)
+			continue
+		}
+		fmt.Printf("== %s\n", s.name)
+		t0 := time.Now()
+		cmd := exec.Command(s.args[0], s.args[1:]...)
+		cmd.Env = append(os.Environ(), s.env...)
+		var buf bytes.Buffer
+		cmd.Stdout = &buf
+		cmd.Stderr = &buf
+		err := cmd.Run()
+		os.Stdout.Write(buf.Bytes())
+		if err == nil && s.check != nil {
+			err = s.check(buf.Bytes())
+		}
+		if err != nil {
+			fmt.Printf("FAIL %s: %v (%s)\n", s.name, err, time.Since(t0).Round(time.Second))
+			failed++
+			continue
+		}
+		fmt.Printf("ok   %s (%s)\n", s.name, time.Since(t0).Round(time.Second))
+	}
+	fmt.Printf("check: %d passed, %d failed (%s)\n", len(steps())-failed, failed, time.Since(start).Round(time.Second))
+	if failed > 0 {
+		os.Exit(1)
+	}
+}

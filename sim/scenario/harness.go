@@ -1,0 +1,84 @@
+package scenario
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/mcp-playground/mcp-playground/sim/wire"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Protocol versions the scenarios pin.
+const (
+	v20251125 = "2025-11-25"
+	v20260728 = "2026-07-28"
+)
+
+var clientInfo = mcp.Implementation{Name: "playground-client", Version: "1.0.0"}
+
+func newClient() *mcp.Client { return mcp.NewClient(&clientInfo, nil) }
+
+// outcome carries what a goroutine running SDK code returned.
+type outcome[T any] struct {
+	v   T
+	err error
+}
+
+// goDo runs fn in a goroutine. SDK calls block until their response frame
+// is delivered, and delivering is the scenario's job, so every SDK call a
+// scenario makes runs beside it.
+func goDo[T any](fn func() (T, error)) <-chan outcome[T] {
+	ch := make(chan outcome[T], 1)
+	go func() {
+		v, err := fn()
+		ch <- outcome[T]{v, err}
+	}()
+	return ch
+}
+
+// wait returns what the goroutine returned, or ctx's error.
+func wait[T any](ctx context.Context, ch <-chan outcome[T]) (T, error) {
+	select {
+	case o := <-ch:
+		return o.v, o.err
+	case <-ctx.Done():
+		var zero T
+		return zero, fmt.Errorf("waiting for the SDK: %w", context.Cause(ctx))
+	}
+}
+
+// link is a wire with an SDK server connected to its server end.
+type link struct {
+	rec *trace.Recorder
+	w   *wire.Wire
+	ss  *mcp.ServerSession
+}
+
+// connectServer connects server to a new wire recording into rec.
+func connectServer(ctx context.Context, rec *trace.Recorder, server *mcp.Server) (*link, error) {
+	w := wire.New(rec)
+	ss, err := server.Connect(ctx, w.ServerTransport(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("connecting server: %w", err)
+	}
+	return &link{rec: rec, w: w, ss: ss}, nil
+}
+
+// close ends the link and waits for the server session's goroutines, so
+// that no goroutine outlives the scenario.
+func (l *link) close(cs *mcp.ClientSession) {
+	if cs != nil {
+		cs.Close()
+	}
+	l.w.Close()
+	l.ss.Wait()
+}
+
+var (
+	c2s = trace.ClientToServer
+	s2c = trace.ServerToClient
+)
+
+func request(dir, method string) wire.Match  { return wire.Match{Dir: dir, Method: method} }
+func response(dir, method string) wire.Match { return wire.Match{Dir: dir, Method: method, Response: true} }

@@ -1,0 +1,180 @@
+// Package scenario is the simulator's catalogue: every named scenario the
+// course shows, each a preset of a parameterised family, and [Run], which
+// plays one and returns its trace.
+//
+// Scenarios are deterministic: the same id and parameters give byte-identical
+// traces natively and in WebAssembly, which is what lets the site bake traces
+// at build time and check them against a live run in the browser.
+package scenario
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+)
+
+// Info describes a scenario.
+type Info struct {
+	ID      string `json:"id"`
+	Title   string `json:"title"`
+	Summary string `json:"summary"`
+	// Lesson is the tag of the lesson the scenario belongs to
+	// (handshake, transports, tools, catalog, paging, ttl, disconnect).
+	Lesson string `json:"lesson"`
+	// Family names the parameterised family the scenario is a preset of.
+	Family string `json:"family"`
+	// Era is the protocol version the scenario speaks, or "go-sdk" when the
+	// point is SDK behaviour rather than a version of the specification.
+	Era string `json:"era"`
+	// Params is the preset's parameters; a caller may override any of them
+	// in [Run]. Empty for scenarios without parameters.
+	Params json.RawMessage `json:"params,omitempty"`
+}
+
+// A Result is a finished run.
+type Result struct {
+	Info   Info          `json:"info"`
+	Events []trace.Event `json:"events"`
+}
+
+// JSONL returns the trace as JSON Lines.
+func (r *Result) JSONL() string {
+	s, err := trace.EncodeString(r.Events)
+	if err != nil {
+		// Events hold only types that encode; this cannot happen.
+		panic(err)
+	}
+	return s
+}
+
+// Final returns the state after the last event.
+func (r *Result) Final() trace.State {
+	if len(r.Events) == 0 || r.Events[len(r.Events)-1].State == nil {
+		return trace.State{}
+	}
+	return *r.Events[len(r.Events)-1].State
+}
+
+// ErrUnknown is returned by [Run] for an id that is not in [List].
+var ErrUnknown = errors.New("unknown scenario")
+
+// A family plays scenarios of one shape. run gets the preset's parameters
+// with the caller's overrides already applied and validated.
+type family struct {
+	name string
+	// params returns a fresh pointer to the family's parameter struct, or
+	// nil when the family takes none.
+	params func() validator
+	run    func(ctx context.Context, rec *trace.Recorder, p validator) error
+}
+
+type validator interface{ validate() error }
+
+type preset struct {
+	info   Info
+	family *family
+	params any // the preset's parameter values; encoded into Info.Params
+}
+
+// MaxRun bounds one scenario run in real time. Scenarios wait on SDK
+// goroutines; if a bug ever leaves one waiting for a frame that never comes,
+// the run fails with an error instead of hanging the page. The bound never
+// reaches the trace.
+const MaxRun = 20 * time.Second
+
+// List returns every scenario, in course order.
+func List() []Info {
+	ps := presets()
+	out := make([]Info, len(ps))
+	for i, p := range ps {
+		out[i] = p.info
+	}
+	return out
+}
+
+// Lookup returns the scenario with the given id.
+func Lookup(id string) (Info, bool) {
+	for _, p := range presets() {
+		if p.info.ID == id {
+			return p.info, true
+		}
+	}
+	return Info{}, false
+}
+
+// IDs returns every scenario id, in course order.
+func IDs() []string {
+	var ids []string
+	for _, p := range presets() {
+		ids = append(ids, p.info.ID)
+	}
+	return ids
+}
+
+// Run plays scenario id. overrides, if not empty, is a JSON object whose
+// fields replace the preset's parameters; unknown fields and invalid values
+// are errors. Run never panics on bad input and always returns within
+// [MaxRun].
+func Run(ctx context.Context, id string, overrides json.RawMessage) (*Result, error) {
+	i := slices.IndexFunc(presets(), func(p preset) bool { return p.info.ID == id })
+	if i < 0 {
+		return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, id, strings.Join(IDs(), ", "))
+	}
+	p := presets()[i]
+	var params validator
+	if p.family.params != nil {
+		params = p.family.params()
+		if err := json.Unmarshal(p.info.Params, params); err != nil {
+			panic(fmt.Sprintf("scenario %s: preset params: %v", id, err))
+		}
+		if len(bytes.TrimSpace(overrides)) > 0 && string(bytes.TrimSpace(overrides)) != "null" {
+			dec := json.NewDecoder(bytes.NewReader(overrides))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(params); err != nil {
+				return nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
+			}
+		}
+		if err := params.validate(); err != nil {
+			return nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
+		}
+	} else if len(bytes.TrimSpace(overrides)) > 0 && string(bytes.TrimSpace(overrides)) != "{}" && string(bytes.TrimSpace(overrides)) != "null" {
+		return nil, fmt.Errorf("scenario %s takes no parameters", id)
+	}
+	ctx, cancel := context.WithTimeout(ctx, MaxRun)
+	defer cancel()
+	rec := trace.NewRecorder(trace.InMemory, trace.State{})
+	if err := p.family.run(ctx, rec, params); err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", id, err)
+	}
+	return &Result{Info: p.info, Events: slices.Clone(rec.Events())}, nil
+}
+
+// presets is the catalogue. It is a function, not a package variable, so
+// that nothing in this package is mutable state.
+func presets() []preset {
+	var all []preset
+	for _, group := range [][]preset{
+		handshakePresets(),
+	} {
+		all = append(all, group...)
+	}
+	for i := range all {
+		p := &all[i]
+		p.info.Family = p.family.name
+		if p.params != nil {
+			b, err := json.Marshal(p.params)
+			if err != nil {
+				panic(err)
+			}
+			p.info.Params = b
+		}
+	}
+	return all
+}
