@@ -23,7 +23,7 @@ type step struct {
 	name  string
 	env   []string
 	args  []string
-	long  bool                // skipped with -short
+	long  bool               // skipped with -short
 	check func([]byte) error // inspects the output, when set
 }
 

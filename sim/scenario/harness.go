@@ -80,5 +80,7 @@ var (
 	s2c = trace.ServerToClient
 )
 
-func request(dir, method string) wire.Match  { return wire.Match{Dir: dir, Method: method} }
-func response(dir, method string) wire.Match { return wire.Match{Dir: dir, Method: method, Response: true} }
+func request(dir, method string) wire.Match { return wire.Match{Dir: dir, Method: method} }
+func response(dir, method string) wire.Match {
+	return wire.Match{Dir: dir, Method: method, Response: true}
+}
