@@ -55,10 +55,15 @@ type link struct {
 	ss  *mcp.ServerSession
 }
 
-// connectServer connects server to a new wire recording into rec.
-func connectServer(ctx context.Context, rec *trace.Recorder, server *mcp.Server) (*link, error) {
+// connectServer connects server to a new wire recording into rec. wrap, if
+// not nil, wraps the server's end of the wire.
+func connectServer(ctx context.Context, rec *trace.Recorder, server *mcp.Server, wrap ...func(mcp.Transport) mcp.Transport) (*link, error) {
 	w := wire.New(rec)
-	ss, err := server.Connect(ctx, w.ServerTransport(), nil)
+	t := w.ServerTransport()
+	for _, f := range wrap {
+		t = f(t)
+	}
+	ss, err := server.Connect(ctx, t, nil)
 	if err != nil {
 		return nil, fmt.Errorf("connecting server: %w", err)
 	}

@@ -69,6 +69,10 @@ type State struct {
 	Protocol string `json:"protocol,omitempty"`
 	// Catalog is the tool names the client has collected so far, in order.
 	Catalog []string `json:"catalog,omitempty"`
+	// Active is the catalog the application is using, when it differs from
+	// the one being collected (a refresh walks a candidate catalog and
+	// swaps it in only on success).
+	Active []string `json:"active,omitempty"`
 	// Cursors is every cursor the client has sent in this walk, in order;
 	// "" appears as "".
 	Cursors []string `json:"cursors,omitempty"`
@@ -173,6 +177,7 @@ type FaultPayload struct {
 func (s State) Clone() *State {
 	c := s
 	c.Catalog = append([]string(nil), s.Catalog...)
+	c.Active = append([]string(nil), s.Active...)
 	c.Cursors = append([]string(nil), s.Cursors...)
 	c.Outcomes = append([]Outcome(nil), s.Outcomes...)
 	c.Ledger = append([]LedgerEntry(nil), s.Ledger...)

@@ -114,6 +114,14 @@ func (w *Wire) ServerTransport() mcp.Transport {
 // Await blocks until a held frame matches m and returns it, still held.
 // It fails when ctx ends or when the link is cut with no such frame.
 func (w *Wire) Await(ctx context.Context, m Match) (*Frame, error) {
+	return w.AwaitUntil(ctx, m, nil)
+}
+
+// AwaitUntil is [Wire.Await] that also returns (nil, nil) once stop is
+// closed with no matching frame held. A scenario uses it when the SDK may or
+// may not send another frame (an iterator that might stop), passing a
+// channel closed when the SDK call returns.
+func (w *Wire) AwaitUntil(ctx context.Context, m Match, stop <-chan struct{}) (*Frame, error) {
 	for {
 		w.mu.Lock()
 		for _, f := range w.held {
@@ -130,6 +138,18 @@ func (w *Wire) Await(ctx context.Context, m Match) (*Frame, error) {
 		w.mu.Unlock()
 		select {
 		case <-ch:
+		case <-stop:
+			// Look once more: the frame may have been written just
+			// before the SDK call returned.
+			w.mu.Lock()
+			for _, f := range w.held {
+				if m.matches(f) {
+					w.mu.Unlock()
+					return f, nil
+				}
+			}
+			w.mu.Unlock()
+			return nil, nil
 		case <-ctx.Done():
 			return nil, fmt.Errorf("wire: awaiting %s: %w", m, context.Cause(ctx))
 		}
