@@ -1,0 +1,136 @@
+// Package grading is what every exercise's grader shares: a named check, its
+// result, and [Run], which plays a check against a learner's code so that a
+// panic or a hang is a failed check rather than a dead test binary or page.
+//
+// The same checks run in two places: under go test (locally and in GitHub
+// Classroom, through each exercise's _test.go) and in the browser, where the
+// wasm calls them with functions taken from the learner's interpreted code.
+// So a check receives the learner's code as a value of a plain function type,
+// never by naming a package-level function.
+package grading
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"time"
+)
+
+// A Result is the outcome of one check.
+type Result struct {
+	Check string `json:"check"`
+	Pass  bool   `json:"pass"`
+	// Message says what went wrong, in the form "Enumerate(...) = ..., want ...".
+	Message string `json:"message,omitempty"`
+	// Scenario is the simulator scenario the failing case played, if any,
+	// so the page can open it in the player.
+	Scenario string `json:"scenario,omitempty"`
+	// Seq is the seq of the trace event where the learner's code went wrong
+	// in Scenario; 0 when the check cannot tell.
+	Seq int `json:"seq,omitempty"`
+}
+
+func (r Result) String() string {
+	var b strings.Builder
+	if r.Pass {
+		fmt.Fprintf(&b, "%s: pass", r.Check)
+	} else {
+		fmt.Fprintf(&b, "%s: FAIL: %s", r.Check, r.Message)
+	}
+	if !r.Pass && r.Scenario != "" {
+		fmt.Fprintf(&b, " (scenario %s", r.Scenario)
+		if r.Seq > 0 {
+			fmt.Fprintf(&b, ", event %d", r.Seq)
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// A Check is one graded case of an exercise. F is the type of the learner's
+// code the check calls: a function, or a constructor returning functions.
+type Check[F any] struct {
+	// Name is the check's id: lower-case letters, digits and hyphens. It is
+	// the subtest name, the key in .meta/config.json and (without hyphens)
+	// part of the classroom step id.
+	Name string
+	// Scenario names the scenario the check plays, when it plays one.
+	Scenario string
+	// Run grades f. It returns a Result whose Check field may be left empty.
+	Run func(ctx context.Context, f F) Result
+}
+
+// Pass returns a passing result.
+func Pass() Result { return Result{Pass: true} }
+
+// Failf returns a failing result with a formatted message.
+func Failf(format string, args ...any) Result {
+	return Result{Message: fmt.Sprintf(format, args...)}
+}
+
+// At returns r with its scenario and event seq set, when r failed.
+func (r Result) At(scenario string, seq int) Result {
+	if !r.Pass {
+		r.Scenario, r.Seq = scenario, seq
+	}
+	return r
+}
+
+// Timeout bounds one check in real time. Checks themselves run in well under
+// a second; the bound only turns a learner's endless loop into a failure.
+const Timeout = 20 * time.Second
+
+// Run plays c against f. A panic in f is a failed check carrying the panic
+// message; a check still running after [Timeout] (or when ctx ends) fails as
+// "timed out". The goroutine of a timed-out check is abandoned: Go cannot
+// stop it, and the test binary or the worker ends soon after.
+func Run[F any](ctx context.Context, c Check[F], f F) Result {
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
+	done := make(chan Result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- Result{Message: fmt.Sprintf("panic: %v\n%s", p, firstFrames(debug.Stack()))}
+			}
+		}()
+		done <- c.Run(ctx, f)
+	}()
+	var r Result
+	select {
+	case r = <-done:
+	case <-ctx.Done():
+		r = Result{Message: "timed out: " + context.Cause(ctx).Error()}
+	}
+	r.Check = c.Name
+	if !r.Pass && r.Scenario == "" {
+		r.Scenario = c.Scenario
+	}
+	return r
+}
+
+// firstFrames keeps the part of a stack a learner can use: the frames below
+// the runtime's panic machinery, at most a dozen lines.
+func firstFrames(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic(") {
+			lines = lines[i:]
+			break
+		}
+	}
+	if len(lines) > 12 {
+		lines = lines[:12]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Names returns the checks' names, in order.
+func Names[F any](cs []Check[F]) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Name
+	}
+	return out
+}

@@ -1,0 +1,62 @@
+package grading
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestSelectsCheck(t *testing.T) {
+	checks := []string{"empty-token", "repeat", "invalid-limits"}
+	for _, tc := range []struct {
+		name, pattern string
+		ok            bool
+	}{
+		{"no pattern selects all", "", true},
+		{"test only", "^TestCatalog$", true},
+		{"one check", "^TestCatalog$/^empty-token$", true},
+		{"unanchored check", "TestCatalog/repeat", true},
+		{"typo in check", "^TestCatalog$/^empty-tokn$", false},
+		{"typo in test", "^TestCatalogue$/^repeat$", false},
+		{"other test", "^TestTTL$", false},
+		{"slash inside brackets", "^TestCatalog$/^[a-z/]+-token$", true},
+		{"bad regexp", "^TestCatalog$/(", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := SelectsCheck(tc.pattern, "TestCatalog", checks)
+			if (err == nil) != tc.ok {
+				t.Errorf("SelectsCheck(%q) = %v, want ok=%v", tc.pattern, err, tc.ok)
+			}
+		})
+	}
+}
+
+func TestRunTurnsPanicsAndHangsIntoFailures(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		f    func(ctx context.Context) Result
+		pass bool
+		msg  string
+	}{
+		{"pass", func(context.Context) Result { return Pass() }, true, ""},
+		{"fail", func(context.Context) Result { return Failf("got %d, want %d", 1, 2) }, false, "got 1, want 2"},
+		{"panic", func(context.Context) Result { panic("TODO") }, false, "panic: TODO"},
+		{"hang until ctx ends", func(ctx context.Context) Result { <-ctx.Done(); select {} }, false, "timed out"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			if tc.name == "hang until ctx ends" {
+				cancel()
+			}
+			defer cancel()
+			c := Check[func(context.Context) Result]{Name: "c", Scenario: "s", Run: func(ctx context.Context, f func(context.Context) Result) Result { return f(ctx) }}
+			r := Run(ctx, c, tc.f)
+			if r.Pass != tc.pass || !strings.Contains(r.Message, tc.msg) || r.Check != "c" {
+				t.Errorf("Run = %+v, want pass=%v and message containing %q", r, tc.pass, tc.msg)
+			}
+			if !r.Pass && r.Scenario != "s" {
+				t.Errorf("Run = %+v, want scenario s on failure", r)
+			}
+		})
+	}
+}
