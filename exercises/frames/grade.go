@@ -1,0 +1,203 @@
+package frames
+
+// This file is the grader. Do not edit it: go test and the classroom run it
+// against your frames.go, and the browser runs the same checks.
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	ref "github.com/mcp-playground/mcp-playground/sim/frames"
+)
+
+// GradeFuncs is the learner's checker seen as plain functions, so that the
+// checks can call code compiled into the test binary or interpreted in the
+// browser alike. Stream returns, for each verdict, its line number, text
+// and error.
+type GradeFuncs struct {
+	Line   func(line []byte) error
+	Stream func(data []byte) (lines []int, texts []string, errs []error)
+}
+
+// GradeChecks returns the exercise's checks, in the order the page lists them.
+// The expected answers come from sim/frames, the checker the simulator's
+// stdio scenarios use.
+func GradeChecks() []grading.Check[GradeFuncs] {
+	return []grading.Check[GradeFuncs]{
+		{Name: "valid-frames", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			return gradeLines(f, []string{
+				`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+				`{"jsonrpc":"2.0","id":"a-7","method":"tools/call","params":{"name":"get_stock","arguments":{"query":{"sku":"PEN-01"}}}}`,
+				`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+				`{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`,
+				`{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"unknown tool \"x\""}}`,
+				`{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"line one\nline two"}]}}`,
+				`  {"jsonrpc":"2.0","id":4,"result":{}}  `,
+				`{"jsonrpc":"2.0","id":5,"result":null}`,
+				`{"jsonrpc":"2.0","id":6,"result":{"text":"caf\u00e9 ☕"}}`,
+			})
+		}},
+		{Name: "log-lines", Scenario: "stdio-banner", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			return gradeLines(f, []string{
+				`inventory-fixture v1.0.0 listening on stdio`,
+				`{"jsonrpc":"2.0","id":1,"result":{}}`,
+				`{`,
+				`  "jsonrpc": "2.0",`,
+				`}`,
+				`{"jsonrpc":"2.0","id":1,"result":{"tools":[`,
+				`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`,
+				`"2.0"`,
+				`42`,
+				``,
+				`   `,
+				"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\r",
+			})
+		}},
+		{Name: "jsonrpc-shape", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			return gradeLines(f, []string{
+				`{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+				`{"id":1,"method":"ping"}`,
+				`{"jsonrpc":"1.0","id":1,"method":"ping"}`,
+				`{"jsonrpc":2.0,"id":1,"method":"ping"}`,
+				`{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}`,
+				`{"jsonrpc":"2.0","id":1}`,
+				`{"jsonrpc":"2.0","result":{}}`,
+				`{"jsonrpc":"2.0","error":{"code":-32700,"message":"parse error"}}`,
+				`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}`,
+				`{"jsonrpc":"2.0","id":{"n":1},"result":{}}`,
+				`{"jsonrpc":"2.0","id":true,"result":{}}`,
+				`{"jsonrpc":"2.0","id":1,"method":7}`,
+				`{"jsonrpc":"2.0","id":1,"method":""}`,
+				`{"jsonrpc":"2.0","id":1,"method":"ping","result":{}}`,
+				`{"jsonrpc":"2.0","id":1,"error":{"message":"no code"}}`,
+				`{"jsonrpc":"2.0","id":1,"error":{"code":-1}}`,
+				`{"jsonrpc":"2.0","id":1,"error":"oops"}`,
+				`{"jsonrpc":"2.0","id":-3,"result":[]}`,
+			})
+		}},
+		{Name: "stream-lines", Scenario: "stdio-multiline", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			ok := `{"jsonrpc":"2.0","id":1,"result":{}}`
+			for _, s := range []string{
+				"",
+				ok + "\n",
+				"inventory-fixture ready\n" + ok + "\n" + `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}` + "\n",
+				"{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 1,\n  \"result\": {}\n}\n",
+				ok + "\n" + ok,
+				ok + "\r\n" + ok + "\n",
+				ok + "\n\n" + ok + "\n",
+				`{"jsonrpc":"2.0","id":1,"result":{"text":"a\nb"}}` + "\n",
+				ok + "\n" + `{"jsonrpc":"2.0"`,
+			} {
+				if r := gradeStream(f, s); !r.Pass {
+					return r
+				}
+			}
+			return grading.Pass()
+		}},
+		{Name: "hidden-lines", Run: gradeHidden},
+	}
+}
+
+// gradeLines compares the learner's CheckLine with the reference on each line.
+func gradeLines(f GradeFuncs, lines []string) grading.Result {
+	for _, l := range lines {
+		got, want := f.Line([]byte(l)), ref.CheckLine([]byte(l))
+		if (got == nil) != (want == nil) {
+			return grading.Failf("CheckLine(%q) = %v, want %s", l, got, gradeWantErr(want))
+		}
+	}
+	return grading.Pass()
+}
+
+func gradeWantErr(want error) string {
+	if want == nil {
+		return "nil"
+	}
+	return "an error (" + want.Error() + ")"
+}
+
+// gradeStream compares the learner's CheckStream with the reference.
+func gradeStream(f GradeFuncs, s string) grading.Result {
+	lines, texts, errs := f.Stream([]byte(s))
+	want := ref.CheckStream([]byte(s))
+	if len(lines) != len(want) {
+		return grading.Failf("CheckStream(%q) returned %d verdicts, want %d (one per line, and one for bytes after the last LF)", s, len(lines), len(want))
+	}
+	for i, w := range want {
+		if lines[i] != w.Line || texts[i] != w.Text || (errs[i] == nil) != (w.Err == nil) {
+			return grading.Failf("CheckStream(%q)[%d] = {Line: %d, Text: %q, Err: %v}, want {Line: %d, Text: %q, Err: %s}", s, i, lines[i], texts[i], errs[i], w.Line, w.Text, gradeWantErr(w.Err))
+		}
+	}
+	return grading.Pass()
+}
+
+// gradeHidden builds seeded random frames, breaks some of them, and checks
+// lines and whole streams against the reference.
+func gradeHidden(ctx context.Context, f GradeFuncs) grading.Result {
+	rng := rand.New(rand.NewPCG(7, 2025))
+	for i := 0; i < 400; i++ {
+		var parts []string
+		for j := 0; j < 1+rng.IntN(4); j++ {
+			parts = append(parts, gradeRandomLine(rng))
+		}
+		for _, p := range parts {
+			if r := gradeLines(f, []string{p}); !r.Pass {
+				return r
+			}
+		}
+		stream := strings.Join(parts, "\n")
+		if rng.IntN(4) > 0 {
+			stream += "\n"
+		}
+		if r := gradeStream(f, stream); !r.Pass {
+			return r
+		}
+	}
+	return grading.Pass()
+}
+
+func gradeRandomLine(rng *rand.Rand) string {
+	ids := []string{`1`, `42`, `-7`, `"abc"`, `"r-9"`, `null`, `true`, `{}`, `1.5`}
+	methods := []string{`"ping"`, `"tools/list"`, `"notifications/cancelled"`, `""`, `3`}
+	bodies := []string{`{}`, `{"tools":[]}`, `null`, `[1,2]`, `{"text":"x\ny"}`}
+	errs := []string{`{"code":-32602,"message":"bad"}`, `{"code":0,"message":""}`, `{"message":"m"}`, `{"code":1}`, `"e"`}
+	var fields []string
+	if rng.IntN(8) > 0 {
+		fields = append(fields, []string{`"jsonrpc":"2.0"`, `"jsonrpc":"2.0"`, `"jsonrpc":"2.0"`, `"jsonrpc":"1.0"`}[rng.IntN(4)])
+	}
+	if rng.IntN(4) > 0 {
+		fields = append(fields, `"id":`+ids[rng.IntN(len(ids))])
+	}
+	switch rng.IntN(5) {
+	case 0, 1:
+		fields = append(fields, `"method":`+methods[rng.IntN(len(methods))])
+		if rng.IntN(6) == 0 {
+			fields = append(fields, `"result":{}`)
+		}
+	case 2, 3:
+		if rng.IntN(5) > 0 {
+			fields = append(fields, `"result":`+bodies[rng.IntN(len(bodies))])
+		}
+		if rng.IntN(3) == 0 {
+			fields = append(fields, `"error":`+errs[rng.IntN(len(errs))])
+		}
+	default:
+		fields = append(fields, `"error":`+errs[rng.IntN(len(errs))])
+	}
+	rng.Shuffle(len(fields), func(a, b int) { fields[a], fields[b] = fields[b], fields[a] })
+	line := "{" + strings.Join(fields, ",") + "}"
+	switch rng.IntN(12) {
+	case 0:
+		line = line[:rng.IntN(len(line))]
+	case 1:
+		line += "\r"
+	case 2:
+		line = fmt.Sprintf("[%s]", line)
+	case 3:
+		line = "DEBUG " + line
+	}
+	return line
+}
