@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// buildLesson builds a site of one lesson, 01-x.md with the given source,
+// against the fake catalog and testdata/small's exercises.
+func buildLesson(t *testing.T, src string) error {
+	t.Helper()
+	dir := t.TempDir()
+	lessons := filepath.Join(dir, "lessons")
+	os.MkdirAll(lessons, 0o755)
+	if err := os.WriteFile(filepath.Join(lessons, "01-x.md"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := smallConfig(t)
+	cfg.Lessons = lessons
+	return Build(context.Background(), cfg)
+}
+
+const okQuiz = "```quiz\nquestion: Next?\nchoices:\n  - text: a\n    correct: true\n    why: because\n  - text: b\n    why: because not\n```\n"
+
+func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
+	fm := "---\ntitle: X\n---\n"
+	for _, tc := range []struct {
+		name, src string
+		want      []string // each a whole line of the error
+	}{
+		{"no front matter", "# Hello\n", []string{
+			"lessons/01-x.md:1: missing front matter: the file must start with a --- line"}},
+		{"unclosed front matter", "---\ntitle: X\n", []string{
+			"lessons/01-x.md:1: front matter is not closed: no second --- line"}},
+		{"bad front matter YAML", "---\ntitle: [x\n---\n", []string{
+			"lessons/01-x.md:1: bad front matter: line 2: did not find expected ',' or ']'"}},
+		{"missing title", "---\nsummary: s\n---\n", []string{
+			"lessons/01-x.md:1: front matter: missing title"}},
+		{"unknown key", "---\ntitle: X\nsumary: s\n---\n", []string{
+			`lessons/01-x.md:3: front matter: unknown key "sumary" (known: title, summary, scenarios, exercises)`}},
+		{"unknown scenario in front matter", "---\ntitle: X\nscenarios:\n  - alpha\n  - alpah\n---\n", []string{
+			`lessons/01-x.md:5: unknown scenario "alpah" in front matter (did you mean "alpha"?)`}},
+		{"unknown exercise", "---\ntitle: X\nexercises: [greet, nope]\n---\n", []string{
+			`lessons/01-x.md:3: unknown exercise "nope" in front matter: no exercises/nope/README.md`}},
+		{"folder without README is no exercise", "---\ntitle: X\nexercises: [notanexercise]\n---\n", []string{
+			`lessons/01-x.md:3: unknown exercise "notanexercise" in front matter: no exercises/notanexercise/README.md`}},
+		{"unknown scenario in sim", fm + "text\n\n```sim scenario=zzz-nothing-like-it\n```\n", []string{
+			`lessons/01-x.md:6: sim: unknown scenario "zzz-nothing-like-it" (3 known; go run ./cmd/simtrace -list)`}},
+		{"sim without scenario", fm + "```sim step=1\n```\n", []string{
+			"lessons/01-x.md:4: sim: missing scenario=<id>"}},
+		{"sim with a body", fm + "```sim scenario=alpha\nhello\n```\n", []string{
+			"lessons/01-x.md:4: sim: the block must be empty; put prose outside it"}},
+		{"sim with a bad step", fm + "```sim scenario=alpha step=99\n```\n", []string{
+			"lessons/01-x.md:4: sim: step=99: want a number from 0 to 4 (the events in alpha)"}},
+		{"sim with an unknown argument", fm + "```sim scenario=alpha speed=2\n```\n", []string{
+			`lessons/01-x.md:4: sim: unknown argument "speed=2" (want scenario=<id> [step=<n>])`}},
+		{"unknown directive", fm + "\n\n```player scenario=alpha\n```\n", []string{
+			`lessons/01-x.md:6: unknown directive "player" (directives: sim, quiz; code languages: bash, diff, go, http, js, json, jsonl, sh, text, yaml)`}},
+		{"bad quiz YAML", fm + "```quiz\nquestion: [\n```\n", []string{
+			"lessons/01-x.md:4: quiz: bad YAML: line 5: did not find expected node content"}},
+		{"quiz with an unknown field", fm + "```quiz\nquestion: Q\nanswer: a\n```\n", []string{
+			"lessons/01-x.md:4: quiz: bad YAML: line 6: field answer not found in type main.quizSpec"}},
+		{"quiz with no correct choice", fm + "```quiz\nquestion: Q\nchoices:\n  - {text: a, why: w}\n  - {text: b, why: w}\n```\n", []string{
+			"lessons/01-x.md:4: quiz: want exactly one correct choice, got 0"}},
+		{"quiz with two correct choices", fm + "```quiz\nquestion: Q\nchoices:\n  - {text: a, why: w, correct: true}\n  - {text: b, why: w, correct: true}\n```\n", []string{
+			"lessons/01-x.md:4: quiz: want exactly one correct choice, got 2"}},
+		{"quiz with one choice", fm + "```quiz\nquestion: Q\nchoices:\n  - {text: a, why: w, correct: true}\n```\n", []string{
+			"lessons/01-x.md:4: quiz: want at least two choices, got 1"}},
+		{"quiz choice without why", fm + "```quiz\nquestion: Q\nchoices:\n  - {text: a, correct: true}\n  - {text: b, why: w}\n```\n", []string{
+			`lessons/01-x.md:4: quiz: choice 1 ("a") has no why: every choice explains itself`}},
+		{"quiz about an unknown scenario", fm + "```quiz\nquestion: Q\nscenario: nope\nchoices:\n  - {text: a, why: w, correct: true}\n  - {text: b, why: w}\n```\n", []string{
+			`lessons/01-x.md:4: quiz: unknown scenario "nope" (3 known; go run ./cmd/simtrace -list)`}},
+		{"quiz method disagrees with the trace", fm + "\n```quiz\nquestion: Q\nscenario: alpha\nafter: 3\nchoices:\n  - {text: a, why: w, correct: true, method: tools/list}\n  - {text: b, why: w}\n```\n", []string{
+			`lessons/01-x.md:5: quiz: the correct choice says the next frame is "tools/list", but in scenario alpha the first message after seq 3 is "notifications/initialized" (seq 4)`}},
+		{"quiz expects a response but gets a request", fm + "```quiz\nquestion: Q\nscenario: alpha\nafter: 1\nchoices:\n  - {text: a, why: w, correct: true, method: result}\n  - {text: b, why: w}\n```\n", []string{
+			`lessons/01-x.md:4: quiz: the correct choice says the next frame is "result", but in scenario alpha the first message after seq 1 is "initialize" (seq 2)`}},
+		{"quiz after the last frame", fm + "```quiz\nquestion: Q\nscenario: beta\nafter: 2\nchoices:\n  - {text: a, why: w, correct: true, method: result}\n  - {text: b, why: w}\n```\n", []string{
+			"lessons/01-x.md:4: quiz: scenario beta has no message frame after seq 2"}},
+		{"quiz method without after", fm + "```quiz\nquestion: Q\nscenario: beta\nchoices:\n  - {text: a, why: w, correct: true, method: result}\n  - {text: b, why: w}\n```\n", []string{
+			`lessons/01-x.md:4: quiz: the correct choice has method "result" but the quiz has no after: to check it against`}},
+		{"every error is reported", "---\ntitle: X\nscenarios: [nope]\n---\n```sim scenario=nope\n```\n\n```quux\n```\n", []string{
+			`lessons/01-x.md:3: unknown scenario "nope" in front matter (3 known; go run ./cmd/simtrace -list)`,
+			`lessons/01-x.md:5: sim: unknown scenario "nope" (3 known; go run ./cmd/simtrace -list)`,
+			`lessons/01-x.md:8: unknown directive "quux" (directives: sim, quiz; code languages: bash, diff, go, http, js, json, jsonl, sh, text, yaml)`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := buildLesson(t, tc.src)
+			if err == nil {
+				t.Fatalf("Build succeeded, want errors:\n%s", strings.Join(tc.want, "\n"))
+			}
+			if got := err.Error(); got != strings.Join(tc.want, "\n") {
+				t.Errorf("Build error:\n%s\nwant:\n%s", got, strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestWellFormedLessonsBuild(t *testing.T) {
+	fm := "---\ntitle: X\n---\n"
+	for _, tc := range []struct{ name, src string }{
+		{"plain code block", fm + "```\nanything\n```\n"},
+		{"allowed languages", fm + "```go\nx := 1\n```\n\n```jsonl\n{}\n```\n\n```sh\nls\n```\n"},
+		{"a quiz without a trace", fm + okQuiz},
+		{"a quiz whose method matches", fm + "```quiz\nquestion: Q\nscenario: beta\nafter: 1\nchoices:\n  - {text: a, why: w, correct: true, method: error}\n  - {text: b, why: w}\n```\n"},
+		{"empty lists in front matter", "---\ntitle: X\nscenarios:\nexercises: []\n---\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := buildLesson(t, tc.src); err != nil {
+				t.Errorf("Build: %v", err)
+			}
+		})
+	}
+}

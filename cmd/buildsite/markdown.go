@@ -1,0 +1,292 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"html/template"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/yuin/goldmark"
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	highlighting "github.com/yuin/goldmark-highlighting/v2"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// codeLanguages are the info strings a plain code block may carry. Any other
+// first word is taken for a mistyped directive: a lesson that says
+// ```player would otherwise quietly show an empty code block.
+var codeLanguages = []string{"bash", "diff", "go", "http", "js", "json", "jsonl", "sh", "text", "yaml"}
+
+// markdown renders lesson and exercise Markdown: GFM tables, Go code
+// highlighted with CSS classes (the CSP forbids inline styles), raw HTML
+// left off, and the sim and quiz directives.
+type markdown struct {
+	gm goldmark.Markdown
+	// text renders quiz texts: the same Markdown without any HTML parser,
+	// so that "<script>" in a choice is shown as text, not dropped.
+	text goldmark.Markdown
+}
+
+func newMarkdown() (*markdown, error) {
+	gm := goldmark.New(
+		goldmark.WithExtensions(
+			extension.GFM,
+			highlighting.NewHighlighting(
+				highlighting.WithFormatOptions(chromahtml.WithClasses(true)),
+			),
+		),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(
+			util.Prioritized(directiveRenderer{}, 100),
+		)),
+	)
+	var blocks, inlines []util.PrioritizedValue
+	for _, p := range parser.DefaultBlockParsers() {
+		if p.Value != parser.NewHTMLBlockParser() {
+			blocks = append(blocks, p)
+		}
+	}
+	for _, p := range parser.DefaultInlineParsers() {
+		if p.Value != parser.NewRawHTMLParser() {
+			inlines = append(inlines, p)
+		}
+	}
+	text := goldmark.New(
+		goldmark.WithParser(parser.NewParser(
+			parser.WithBlockParsers(blocks...),
+			parser.WithInlineParsers(inlines...),
+			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+		)),
+		goldmark.WithExtensions(extension.Strikethrough),
+	)
+	return &markdown{gm: gm, text: text}, nil
+}
+
+// A renderCtx is what one document's directives need from the build.
+type renderCtx struct {
+	site *site
+	file string // for errors
+	slug string // names quizzes: <slug>-<n>
+	root string // link prefix of the page the document goes on
+	errs []error
+	sims []string // scenario ids of the document's players, in order
+}
+
+func (rc *renderCtx) errorf(line int, format string, args ...any) {
+	rc.errs = append(rc.errs, &fileError{rc.file, line, fmt.Sprintf(format, args...)})
+}
+
+// render renders body, whose byte offsets count lines as in file, for a
+// page whose links start with root.
+func (m *markdown) render(s *site, file, slug, root string, body []byte) (template.HTML, []string, []error) {
+	rc := &renderCtx{site: s, file: file, slug: slug, root: root}
+	doc := m.gm.Parser().Parse(text.NewReader(body))
+	m.transform(rc, doc, body)
+	var buf bytes.Buffer
+	if err := m.gm.Renderer().Render(&buf, body, doc); err != nil {
+		rc.errorf(1, "render: %v", err)
+	}
+	return template.HTML(buf.String()), rc.sims, rc.errs
+}
+
+var lessonLink = regexp.MustCompile(`^([0-9]{2}-[a-z0-9-]+)\.md(#.*)?$`)
+
+// transform replaces directive code blocks with player and quiz nodes and
+// points links to other lessons' .md files at their pages.
+func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
+	var fences []*ast.FencedCodeBlock
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock:
+			fences = append(fences, n)
+		case *ast.Link:
+			// Lessons link to each other by file name, which also works
+			// on GitHub; on the site the link goes to the page.
+			if sm := lessonLink.FindSubmatch(n.Destination); sm != nil {
+				n.Destination = []byte(rc.root + string(sm[1]) + ".html" + string(sm[2]))
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	quizzes := 0
+	for _, f := range fences {
+		if f.Info == nil {
+			continue
+		}
+		info := string(f.Info.Segment.Value(src))
+		line := lineAt(src, f.Info.Segment.Start)
+		word, rest, _ := strings.Cut(strings.TrimSpace(info), " ")
+		var repl ast.Node
+		switch {
+		case word == "sim":
+			repl = m.playerNode(rc, line, rest, fenceBody(f, src))
+		case word == "quiz":
+			quizzes++
+			repl = m.quizNode(rc, line, fmt.Sprintf("%s-%d", rc.slug, quizzes), fenceBody(f, src))
+		case slices.Contains(codeLanguages, word) || strings.HasPrefix(word, "{"):
+			continue
+		default:
+			rc.errorf(line, "unknown directive %q (directives: sim, quiz; code languages: %s)", word, strings.Join(codeLanguages, ", "))
+		}
+		if repl != nil {
+			f.Parent().ReplaceChild(f.Parent(), f, repl)
+		}
+	}
+}
+
+func fenceBody(f *ast.FencedCodeBlock, src []byte) []byte {
+	var b bytes.Buffer
+	for i := 0; i < f.Lines().Len(); i++ {
+		seg := f.Lines().At(i)
+		b.Write(seg.Value(src))
+	}
+	return b.Bytes()
+}
+
+// inline renders a short Markdown text (a quiz question, choice or
+// explanation) that must be a single paragraph, without the <p>.
+func (m *markdown) inline(src string) (string, error) {
+	b := []byte(src)
+	doc := m.text.Parser().Parse(text.NewReader(b))
+	if doc.ChildCount() != 1 || doc.FirstChild().Kind() != ast.KindParagraph {
+		return "", fmt.Errorf("must be one paragraph of text")
+	}
+	var buf bytes.Buffer
+	if err := m.text.Renderer().Render(&buf, b, doc); err != nil {
+		return "", err
+	}
+	out := strings.TrimSpace(buf.String())
+	out = strings.TrimPrefix(out, "<p>")
+	out = strings.TrimSuffix(out, "</p>")
+	return out, nil
+}
+
+// playerNode turns ```sim scenario=<id> [step=<n>] into a player with the
+// scenario's trace baked in.
+func (m *markdown) playerNode(rc *renderCtx, line int, args string, body []byte) ast.Node {
+	var id, step string
+	ok := true
+	for _, f := range strings.Fields(args) {
+		k, v, _ := strings.Cut(f, "=")
+		switch k {
+		case "scenario":
+			id = v
+		case "step":
+			step = v
+		default:
+			rc.errorf(line, "sim: unknown argument %q (want scenario=<id> [step=<n>])", f)
+			ok = false
+		}
+	}
+	if len(bytes.TrimSpace(body)) > 0 {
+		rc.errorf(line, "sim: the block must be empty; put prose outside it")
+		ok = false
+	}
+	if id == "" {
+		rc.errorf(line, "sim: missing scenario=<id>")
+		return nil
+	}
+	info, known := rc.site.scenarioInfo(id)
+	if !known {
+		rc.errorf(line, "sim: unknown scenario %q (%s)", id, rc.site.knownScenarios(id))
+		return nil
+	}
+	res := rc.site.traces[id]
+	if step != "" {
+		n, err := strconv.Atoi(step)
+		if err != nil || n < 0 || n > len(res.Events) {
+			rc.errorf(line, "sim: step=%s: want a number from 0 to %d (the events in %s)", step, len(res.Events), id)
+			ok = false
+		}
+	}
+	baked, err := bakeTrace(res.JSONL())
+	if err != nil {
+		rc.errorf(line, "sim: scenario %s: %v", id, err)
+		ok = false
+	}
+	if !ok {
+		return nil
+	}
+	rc.sims = append(rc.sims, id)
+	return &playerNode{Info: info, Step: step, Baked: baked, Root: rc.root}
+}
+
+// bakeTrace makes a JSONL trace safe as the body of a script element by
+// writing every "</" as "<\/". Go's JSON encoder never writes `\/`, so the
+// page gets the trace back exactly by the reverse replacement. A "<!--"
+// could still switch the HTML parser into the script-data-escaped states,
+// where an unrelated "<script" swallows the rest of the page, so it is
+// refused rather than mangled.
+func bakeTrace(jsonl string) (string, error) {
+	if strings.Contains(jsonl, "<!--") {
+		return "", fmt.Errorf(`the trace contains "<!--", which cannot be baked into a page byte for byte`)
+	}
+	return strings.ReplaceAll(jsonl, "</", `<\/`), nil
+}
+
+// unbakeTrace is what the page does: the exact inverse of [bakeTrace].
+func unbakeTrace(baked string) string { return strings.ReplaceAll(baked, `<\/`, "</") }
+
+var (
+	kindPlayer = ast.NewNodeKind("Player")
+	kindQuiz   = ast.NewNodeKind("Quiz")
+)
+
+// A playerNode is a ```sim block after checking.
+type playerNode struct {
+	ast.BaseBlock
+	Info  scenario.Info
+	Step  string
+	Baked string
+	Root  string
+}
+
+func (n *playerNode) Kind() ast.NodeKind              { return kindPlayer }
+func (n *playerNode) Dump(source []byte, level int)   { ast.DumpHelper(n, source, level, nil, nil) }
+func (n *quizNode) Kind() ast.NodeKind                { return kindQuiz }
+func (n *quizNode) Dump(source []byte, level int)     { ast.DumpHelper(n, source, level, nil, nil) }
+func (directiveRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindPlayer, renderPlayer)
+	reg.Register(kindQuiz, renderQuiz)
+}
+
+// directiveRenderer renders player and quiz nodes.
+type directiveRenderer struct{}
+
+func renderPlayer(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*playerNode)
+	w.WriteString(playerHTML(n.Info, n.Step, n.Baked, n.Root))
+	return ast.WalkSkipChildren, nil
+}
+
+// playerHTML is the markup the player script looks for. Its shape is a
+// contract with site/js: change both or neither.
+func playerHTML(info scenario.Info, step, baked, root string) string {
+	e := html.EscapeString
+	var b strings.Builder
+	fmt.Fprintf(&b, `<figure class="player" data-testid="player" data-scenario="%s" data-step="%s">`, e(info.ID), e(step))
+	fmt.Fprintf(&b, `<script type="application/jsonl" class="baked-trace">%s</script>`, baked)
+	b.WriteString(`<figcaption class="player-caption">`)
+	fmt.Fprintf(&b, `<span class="player-era" title="protocol era">%s</span> `, e(info.Era))
+	fmt.Fprintf(&b, `<strong class="player-title">%s</strong> `, e(info.Title))
+	fmt.Fprintf(&b, `<span class="player-summary">%s</span> `, e(info.Summary))
+	fmt.Fprintf(&b, `<a class="player-open" href="%splayground.html#scenario=%s">Open in the playground</a>`, e(root), e(info.ID))
+	b.WriteString("</figcaption></figure>\n")
+	return b.String()
+}

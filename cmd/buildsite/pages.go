@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
+)
+
+// csp is every page's Content-Security-Policy: the page's own scripts and
+// the wasm, nothing remote, no inline script or style.
+const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
+
+// pageData is what every template gets. Kind names the page's template.
+type pageData struct {
+	Kind        string
+	Root        string
+	Title       string // the page's own title; the layout adds the course's
+	Description string
+	CourseTitle string
+	CSP         string
+	CSS         []string
+	HasApp      bool
+
+	// index
+	Lessons []lessonCard
+	Orphans []*exercise // exercises no lesson links to
+
+	// lesson
+	Lesson     *lesson
+	Prev, Next *lesson
+	Exercises  []*exercise
+	Scenarios  []scenario.Info
+
+	// exercise
+	Exercise *exercise
+	UsedBy   []*lesson
+
+	// playground
+	Groups        []scenarioGroup
+	ScenarioIndex template.HTML
+}
+
+type lessonCard struct {
+	*lesson
+	Number    string
+	Exercises []*exercise
+}
+
+type scenarioGroup struct {
+	Title     string
+	Href      string // the lesson page, or "" for scenarios no lesson shows
+	Scenarios []scenario.Info
+}
+
+func (s *site) page(kind string, depth int) pageData {
+	return pageData{
+		Kind:        kind,
+		Root:        s.root(depth),
+		CourseTitle: courseTitle,
+		CSP:         csp,
+		CSS:         s.css,
+		HasApp:      s.hasApp,
+	}
+}
+
+// writePages renders every HTML page.
+func (s *site) writePages(w *writer) error {
+	exec := func(kind, name string, d pageData) error {
+		t, err := template.ParseFiles(
+			filepath.Join(s.cfg.Templates, "layout.html"),
+			filepath.Join(s.cfg.Templates, kind+".html"),
+		)
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if err := t.ExecuteTemplate(&buf, "layout", d); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		return w.file(name, buf.Bytes())
+	}
+
+	d := s.page("index", 0)
+	d.Title = courseTitle
+	d.Description = "Learn the Model Context Protocol by stepping through every JSON-RPC message between a real Go MCP client and server, in your browser."
+	linked := map[string]bool{}
+	for i, l := range s.lessons {
+		card := lessonCard{lesson: l, Number: fmt.Sprint(i + 1)}
+		for _, id := range l.Exercises {
+			card.Exercises = append(card.Exercises, s.exercises[id])
+			linked[id] = true
+		}
+		d.Lessons = append(d.Lessons, card)
+	}
+	for _, id := range s.exerciseIDs() {
+		if !linked[id] {
+			d.Orphans = append(d.Orphans, s.exercises[id])
+		}
+	}
+	if err := exec("index", "index.html", d); err != nil {
+		return err
+	}
+
+	for i, l := range s.lessons {
+		d := s.page("lesson", 0)
+		d.Title, d.Description, d.Lesson = l.Title, l.Summary, l
+		if i > 0 {
+			d.Prev = s.lessons[i-1]
+		}
+		if i+1 < len(s.lessons) {
+			d.Next = s.lessons[i+1]
+		}
+		for _, id := range l.Exercises {
+			d.Exercises = append(d.Exercises, s.exercises[id])
+		}
+		for _, id := range l.Scenarios {
+			info, _ := s.scenarioInfo(id)
+			d.Scenarios = append(d.Scenarios, info)
+		}
+		if err := exec("lesson", l.Slug+".html", d); err != nil {
+			return err
+		}
+	}
+
+	for _, id := range s.exerciseIDs() {
+		ex := s.exercises[id]
+		d := s.page("exercise", 1)
+		d.Title, d.Exercise = ex.Title, ex
+		d.Description = "Exercise: " + ex.Title
+		for _, l := range s.lessons {
+			if slices.Contains(l.Exercises, id) {
+				d.UsedBy = append(d.UsedBy, l)
+			}
+		}
+		if err := exec("exercise", "exercises/"+id+".html", d); err != nil {
+			return err
+		}
+	}
+
+	d = s.page("playground", 0)
+	d.Title = "Playground"
+	d.Description = "Pick any scenario, change its parameters and step through the messages."
+	d.Groups = s.scenarioGroups()
+	idx, err := scenarioIndexJSON(s.infos)
+	if err != nil {
+		return err
+	}
+	d.ScenarioIndex = template.HTML(`<script type="application/json" id="scenario-index">` +
+		strings.ReplaceAll(string(idx), "</", `<\/`) + `</script>`)
+	if err := exec("playground", "playground.html", d); err != nil {
+		return err
+	}
+
+	// GitHub Pages serves 404.html for a missing path at any depth, where
+	// relative links cannot work; with -base set they do.
+	d = s.page("404", 0)
+	d.Title = "Page not found"
+	return exec("404", "404.html", d)
+}
+
+func (s *site) exerciseIDs() []string {
+	ids := make([]string, 0, len(s.exercises))
+	for id := range s.exercises {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// scenarioGroups lists every scenario once, under the first lesson that
+// plays it or names it, in course order; the rest by their lesson tag.
+func (s *site) scenarioGroups() []scenarioGroup {
+	placed := map[string]bool{}
+	var groups []scenarioGroup
+	for _, l := range s.lessons {
+		g := scenarioGroup{Title: l.Title, Href: l.Slug + ".html"}
+		for _, id := range append(slices.Clone(l.Sims), l.Scenarios...) {
+			if placed[id] {
+				continue
+			}
+			placed[id] = true
+			info, _ := s.scenarioInfo(id)
+			g.Scenarios = append(g.Scenarios, info)
+		}
+		if len(g.Scenarios) > 0 {
+			groups = append(groups, g)
+		}
+	}
+	var rest []scenarioGroup
+	for _, info := range s.infos {
+		if placed[info.ID] {
+			continue
+		}
+		i := slices.IndexFunc(rest, func(g scenarioGroup) bool { return g.Title == tagTitle(info.Lesson) })
+		if i < 0 {
+			rest = append(rest, scenarioGroup{Title: tagTitle(info.Lesson)})
+			i = len(rest) - 1
+		}
+		rest[i].Scenarios = append(rest[i].Scenarios, info)
+	}
+	return append(groups, rest...)
+}
+
+func tagTitle(tag string) string {
+	if tag == "" {
+		return "More scenarios"
+	}
+	return "More: " + strings.ToUpper(tag[:1]) + tag[1:]
+}

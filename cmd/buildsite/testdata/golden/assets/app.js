@@ -1,0 +1,1 @@
+import{x}from"./other.js";console.log(x+1)

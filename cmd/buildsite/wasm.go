@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// buildWasm compiles the wasm/ bridge and copies the wasm_exec.js of the
+// same Go next to it: the two must come from one toolchain. Until wasm/
+// exists the site builds without it and says so.
+func buildWasm(ctx context.Context, cfg Config) error {
+	if cfg.Wasm == "" {
+		fmt.Fprintln(cfg.Log, "buildsite: warning: no wasm package configured; the site has no live simulator")
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Module, cfg.Wasm)); errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(cfg.Log, "buildsite: warning: %s/ does not exist yet; skipping the wasm (the site has no live simulator)\n", cfg.Wasm)
+		return nil
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		return fmt.Errorf("wasm: %w", err)
+	}
+	out, err := filepath.Abs(filepath.Join(cfg.Out, "assets", "sim.wasm"))
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./"+filepath.ToSlash(cfg.Wasm))
+	cmd.Dir = cfg.Module
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("wasm: go build ./%s: %v\n%s", cfg.Wasm, err, stderr.String())
+	}
+
+	env := exec.CommandContext(ctx, goBin, "env", "GOROOT")
+	env.Dir = cfg.Module
+	root, err := env.Output()
+	if err != nil {
+		return fmt.Errorf("wasm: go env GOROOT: %w", err)
+	}
+	src := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js")
+	return copyFile(newWriter(cfg.Out), src, "assets/wasm_exec.js")
+}
