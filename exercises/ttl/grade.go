@@ -1,0 +1,241 @@
+package ttl
+
+// This file is the grader. Do not edit it: go test and the classroom run it
+// against your ttl.go, and the browser runs the same checks.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	ref "github.com/mcp-playground/mcp-playground/sim/ttl"
+)
+
+// GradeSessions is a Sessions seen through its methods, so that the checks
+// can drive a scheduler compiled into the test binary or interpreted in the
+// browser alike.
+type GradeSessions struct {
+	Touch   func(id string, now, ttl int64) error
+	Expire  func(now int64) ([]string, error)
+	Live    func() int
+	Tickets func() int
+}
+
+// GradeNew makes a scheduler: New, seen through its methods.
+type GradeNew func() GradeSessions
+
+// A gradeOp is one call: a Touch when id or ttl is set, else an Expire.
+type gradeOp struct {
+	touch   bool
+	id      string
+	now, tt int64
+}
+
+func touch(id string, now, ttl int64) gradeOp { return gradeOp{touch: true, id: id, now: now, tt: ttl} }
+func expire(now int64) gradeOp                { return gradeOp{now: now} }
+
+func (o gradeOp) String() string {
+	if o.touch {
+		return fmt.Sprintf("Touch(%q, %d, %d)", o.id, o.now, o.tt)
+	}
+	return fmt.Sprintf("Expire(%d)", o.now)
+}
+
+// GradeChecks returns the exercise's checks, in the order the page lists them.
+// Every answer is compared with sim/ttl, the scheduler the simulator's TTL
+// scenarios run.
+func GradeChecks() []grading.Check[GradeNew] {
+	script := func(name, scen string, ops ...gradeOp) grading.Check[GradeNew] {
+		return grading.Check[GradeNew]{Name: name, Scenario: scen, Run: func(ctx context.Context, f GradeNew) grading.Result {
+			return gradeScript(f, ops)
+		}}
+	}
+	return []grading.Check[GradeNew]{
+		script("renew", "ttl-renew",
+			touch("A", 0, 5), touch("A", 4, 5), expire(5), expire(8), expire(9), expire(20)),
+		script("deadline-inclusive", "ttl-renew",
+			touch("A", 0, 5), expire(4), expire(5), touch("B", 5, 1), expire(6)),
+		script("same-deadline", "ttl-same-deadline",
+			touch("B", 0, 5), touch("A", 0, 5), touch("C", 1, 3), touch("a", 2, 2), expire(3), expire(4), expire(5)),
+		script("stale-tickets", "ttl-stale-growth",
+			touch("A", 0, 10), touch("A", 1, 2), expire(3), touch("B", 3, 1), touch("A", 4, 100), expire(10), expire(103), expire(104)),
+		script("reuse", "ttl-reuse",
+			touch("A", 0, 10), touch("A", 1, 1), expire(2), touch("A", 3, 100), expire(10), touch("B", 11, 1), expire(12), expire(103)),
+		script("counts", "ttl-stale-growth",
+			touch("a", 0, 3), touch("b", 0, 3), touch("a", 1, 3), touch("a", 2, 3), expire(3), expire(4), expire(5), touch("c", 6, 1), expire(7)),
+		script("bad-input", "",
+			touch("A", 10, 5), touch("", 11, 5), touch("B", 11, 0), touch("B", 11, -3), touch("B", 9, 5), expire(9),
+			touch("C", math.MaxInt64-4, 5), touch("C", 12, math.MaxInt64), expire(11), touch("D", 11, 1), expire(15), expire(16)),
+		{Name: "hidden-interleavings", Run: gradeHidden},
+		{Name: "renewal-cost", Scenario: "ttl-stale-growth", Run: gradeCost},
+	}
+}
+
+// gradeScript plays ops on the learner's scheduler and the reference and
+// compares every answer, Live and Tickets after each call.
+func gradeScript(f GradeNew, ops []gradeOp) grading.Result {
+	s, r := f(), ref.New()
+	var done []string
+	for _, op := range ops {
+		var got, want []string
+		var gerr, werr error
+		if op.touch {
+			gerr, werr = s.Touch(op.id, op.now, op.tt), r.Touch(op.id, op.now, op.tt)
+		} else {
+			got, gerr = s.Expire(op.now)
+			want, werr = r.Expire(op.now)
+		}
+		fail := func(format string, args ...any) grading.Result {
+			return grading.Failf("after New() and\n%s%s", gradeListing(done, op), fmt.Sprintf(format, args...))
+		}
+		if gk, wk := gradeKind(gerr, ErrInvalidInput, ErrTimeReversed, ErrOverflow), gradeKind(werr, ref.ErrInvalidInput, ref.ErrTimeReversed, ref.ErrOverflow); gk != wk {
+			return fail("%s returned error %v, want %s", op, gerr, wk)
+		}
+		if !op.touch && !slices.Equal(got, want) {
+			return fail("%s = %q, want %q", op, got, want)
+		}
+		if g, w := s.Live(), r.Live(); g != w {
+			return fail("then Live() = %d, want %d", g, w)
+		}
+		if g, w := s.Tickets(), r.Tickets(); g != w {
+			return fail("then Tickets() = %d, want %d (every Touch adds a ticket; only Expire removes them)", g, w)
+		}
+		done = append(done, op.String())
+	}
+	return grading.Pass()
+}
+
+func gradeListing(done []string, op gradeOp) string {
+	var b strings.Builder
+	if len(done) > 8 {
+		fmt.Fprintf(&b, "  … %d earlier calls\n", len(done)-8)
+		done = done[len(done)-8:]
+	}
+	for _, d := range done {
+		b.WriteString("  " + d + "\n")
+	}
+	return b.String()
+}
+
+// gradeKind names which of the three errors err is, or "nil".
+func gradeKind(err, invalid, reversed, overflow error) string {
+	switch {
+	case err == nil:
+		return "nil"
+	case errors.Is(err, invalid):
+		return "ErrInvalidInput"
+	case errors.Is(err, reversed):
+		return "ErrTimeReversed"
+	case errors.Is(err, overflow):
+		return "ErrOverflow"
+	}
+	return "an error that is none of ErrInvalidInput, ErrTimeReversed, ErrOverflow"
+}
+
+// gradeHidden plays seeded random interleavings of touches and expiries,
+// bad input included, against the reference.
+func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
+	rng := rand.New(rand.NewPCG(11, 1999))
+	ids := []string{"A", "B", "C", "D", "E", "s-1", "s-10", "s-2"}
+	for run := 0; run < 200; run++ {
+		if ctx.Err() != nil {
+			return grading.Failf("stopped: %v", ctx.Err())
+		}
+		var ops []gradeOp
+		now := int64(rng.IntN(5))
+		for i := 0; i < 40; i++ {
+			switch k := rng.IntN(20); {
+			case k < 11:
+				ops = append(ops, touch(ids[rng.IntN(len(ids))], now, int64(1+rng.IntN(8))))
+			case k < 17:
+				ops = append(ops, expire(now))
+			case k == 17:
+				ops = append(ops, touch(ids[rng.IntN(len(ids))], now-int64(1+rng.IntN(3)), 4))
+			case k == 18:
+				ops = append(ops, touch([]string{"", "A"}[rng.IntN(2)], now, int64(-rng.IntN(2))))
+			default:
+				ops = append(ops, touch("B", math.MaxInt64-int64(rng.IntN(3)), 3))
+			}
+			now += int64(rng.IntN(3))
+		}
+		if r := gradeScript(f, ops); !r.Pass {
+			r.Message = fmt.Sprintf("hidden interleaving %d: %s", run, r.Message)
+			return r
+		}
+	}
+	return grading.Pass()
+}
+
+// The cost check renews one session n times, then expires it. With a heap
+// and lazy deletion each renewal is O(log H); a renewal that walks the
+// tickets is O(H) and the whole run O(n²). Rather than racing a fixed
+// wall-clock limit, the check compares the learner's code with itself: ten
+// times the renewals may take at most gradeCostRatio times as long (a heap
+// gives about 12, a linear walk about 100). A run past its budget stops
+// early, so a quadratic answer fails fast instead of hanging the page.
+const (
+	gradeCostSmall = 10_000
+	gradeCostLarge = 100_000
+	gradeCostRatio = 35
+	gradeCostFloor = 10 * time.Millisecond // below this a timing is noise
+)
+
+func gradeCost(ctx context.Context, f GradeNew) grading.Result {
+	small := time.Duration(math.MaxInt64)
+	for i := 0; i < 3; i++ {
+		d, r := gradeRenewals(ctx, f, gradeCostSmall, time.Duration(math.MaxInt64))
+		if !r.Pass {
+			return r
+		}
+		small = min(small, d)
+	}
+	budget := gradeCostRatio * max(small, gradeCostFloor)
+	d, r := gradeRenewals(ctx, f, gradeCostLarge, budget)
+	if !r.Pass {
+		return r
+	}
+	_ = d
+	return grading.Pass()
+}
+
+// gradeRenewals touches session "s" n times at times 0..n-1 with ttl n,
+// then checks Tickets() = n and that Expire(2n) returns exactly "s" and
+// leaves no ticket.
+func gradeRenewals(ctx context.Context, f GradeNew, n int, budget time.Duration) (time.Duration, grading.Result) {
+	s := f()
+	start := time.Now()
+	for i := 0; i < n; i++ {
+		if err := s.Touch("s", int64(i), int64(n)); err != nil {
+			return 0, grading.Failf("renewal %d: Touch(\"s\", %d, %d) = %v, want nil", i+1, i, n, err)
+		}
+		if i%1024 == 1023 {
+			if el := time.Since(start); el > budget {
+				return 0, grading.Failf("%d renewals of one session took %v before stopping at renewal %d, over %d× the time of %d renewals: a renewal must cost O(log H), not a walk over the tickets", n, el.Round(time.Millisecond), i+1, gradeCostRatio, gradeCostSmall)
+			}
+			if ctx.Err() != nil {
+				return 0, grading.Failf("stopped: %v", ctx.Err())
+			}
+		}
+	}
+	el := time.Since(start)
+	if el > budget {
+		return 0, grading.Failf("%d renewals of one session took %v, over %d× the time of %d renewals: a renewal must cost O(log H), not a walk over the tickets", n, el.Round(time.Millisecond), gradeCostRatio, gradeCostSmall)
+	}
+	if got := s.Tickets(); got != n {
+		return 0, grading.Failf("after %d renewals of one session, Tickets() = %d, want %d: old tickets stay in the heap until Expire pops them", n, got, n)
+	}
+	if got := s.Live(); got != 1 {
+		return 0, grading.Failf("after %d renewals of one session, Live() = %d, want 1", n, got)
+	}
+	got, err := s.Expire(int64(2 * n))
+	if err != nil || !slices.Equal(got, []string{"s"}) || s.Tickets() != 0 || s.Live() != 0 {
+		return 0, grading.Failf("after %d renewals, Expire(%d) = %q, %v with Tickets() = %d, Live() = %d; want [\"s\"], nil, 0, 0", n, 2*n, got, err, s.Tickets(), s.Live())
+	}
+	return el, grading.Pass()
+}
