@@ -89,3 +89,26 @@ func request(dir, method string) wire.Match { return wire.Match{Dir: dir, Method
 func response(dir, method string) wire.Match {
 	return wire.Match{Dir: dir, Method: method, Response: true}
 }
+
+// connectSDK connects a go-sdk client to l at protocol version, stepping the
+// handshake frames with short notes. The scenario's own subject comes after.
+func connectSDK(ctx context.Context, rec *trace.Recorder, l *link, version string) (*mcp.ClientSession, error) {
+	connected := goDo(func() (*mcp.ClientSession, error) {
+		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: version})
+	})
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
+	if _, err := l.w.Step(ctx, request(c2s, "initialize"), "The go-sdk client initializes (protocol "+version+")."); err != nil {
+		return nil, err
+	}
+	f, err := l.w.Await(ctx, response(s2c, "initialize"))
+	if err != nil {
+		return nil, err
+	}
+	rec.Update(func(s *trace.State) { s.Protocol = resultField(f, "protocolVersion") })
+	l.w.Deliver(f, "The server's initialize result.")
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
+	if _, err := l.w.Step(ctx, request(c2s, "notifications/initialized"), "Ready."); err != nil {
+		return nil, err
+	}
+	return wait(ctx, connected)
+}

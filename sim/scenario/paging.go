@@ -423,24 +423,7 @@ func sdkIteratorWalk(ctx context.Context, rec *trace.Recorder, p *PagingParams) 
 	}
 	var cs *mcp.ClientSession
 	defer func() { l.close(cs) }()
-	connected := goDo(func() (*mcp.ClientSession, error) {
-		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: v20251125})
-	})
-	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
-	if _, err := l.w.Step(ctx, request(c2s, "initialize"), "The go-sdk client initializes."); err != nil {
-		return err
-	}
-	f, err := l.w.Await(ctx, response(s2c, "initialize"))
-	if err != nil {
-		return err
-	}
-	rec.Update(func(s *trace.State) { s.Protocol = resultField(f, "protocolVersion") })
-	l.w.Deliver(f, "The server's initialize result.")
-	rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
-	if _, err := l.w.Step(ctx, request(c2s, "notifications/initialized"), "Ready."); err != nil {
-		return err
-	}
-	if cs, err = wait(ctx, connected); err != nil {
+	if cs, err = connectSDK(ctx, rec, l, v20251125); err != nil {
 		return err
 	}
 	done := make(chan struct{})

@@ -162,6 +162,7 @@ func presets() []preset {
 	var all []preset
 	for _, group := range [][]preset{
 		handshakePresets(),
+		toolsPresets(),
 		pagingPresets(),
 	} {
 		all = append(all, group...)
