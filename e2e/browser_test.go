@@ -1,0 +1,474 @@
+package e2e
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// A suite is the built site, its server and one browser shared by the
+// tests; each test opens its own tab.
+type suite struct {
+	root     string // repository root
+	dir      string // the built site
+	chromium string
+	srv      *httptest.Server
+	browser  context.Context
+	stop     func()
+	skip     string // why the browser tests are skipped, when they are
+}
+
+// shared is set once by TestMain before any test runs and read-only after:
+// building the site and starting Chromium once keeps the run short.
+var shared *suite
+
+func TestMain(m *testing.M) {
+	s, err := newSuite()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		os.Exit(1)
+	}
+	shared = s
+	code := m.Run()
+	s.close()
+	os.Exit(code)
+}
+
+// findChromium returns the browser to drive, or "" when there is none.
+func findChromium() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func newSuite() (*suite, error) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		return nil, err
+	}
+	s := &suite{root: root, chromium: findChromium()}
+	if s.chromium == "" {
+		if os.Getenv("CI") != "" {
+			return nil, fmt.Errorf("Chromium is missing and CI is set: install it (apt-get install -y chromium) or set CHROMIUM=/path/to/chrome")
+		}
+		s.skip = "Chromium not found (apt-get install -y chromium, or set CHROMIUM); the browser suite needs it"
+		return s, nil
+	}
+	if dir := os.Getenv("E2E_SITE"); dir != "" {
+		s.dir, err = filepath.Abs(dir)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		tmp, err := os.MkdirTemp("", "mcp-playground-e2e-")
+		if err != nil {
+			return nil, err
+		}
+		s.dir = tmp
+		if err := buildSite(root, tmp); err != nil {
+			os.RemoveAll(tmp)
+			return nil, err
+		}
+	}
+	s.srv = httptest.NewServer(newGzipServer(s.dir))
+	return s, nil
+}
+
+// buildSite builds the real site when cmd/buildsite exists, else the
+// fixture.
+func buildSite(root, dir string) error {
+	if _, err := os.Stat(filepath.Join(root, "cmd", "buildsite")); err == nil && os.Getenv("E2E_FIXTURE") == "" {
+		cmd := exec.Command("go", "run", "./cmd/buildsite", "-out", dir)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go run ./cmd/buildsite -out %s: %v\n%s", dir, err, out)
+		}
+		return nil
+	}
+	fmt.Fprintln(os.Stderr, "e2e: testing a fixture site built from site/ and wasm/ (cmd/buildsite missing or E2E_FIXTURE set)")
+	return buildFixture(root, dir)
+}
+
+func (s *suite) close() {
+	if s.stop != nil {
+		s.stop()
+	}
+	if s.srv != nil {
+		s.srv.Close()
+	}
+	if os.Getenv("E2E_SITE") == "" && s.dir != "" {
+		os.RemoveAll(s.dir)
+	}
+}
+
+// allocatorOptions are the flags that work in this environment (and in CI
+// containers), with a fresh profile in userDataDir.
+func allocatorOptions(chromium, userDataDir string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(userDataDir),
+		chromedp.WindowSize(1280, 900),
+	}
+}
+
+var browserMu sync.Mutex // guards the lazy start of shared.browser
+
+// browserFor returns the shared browser, starting it on first use.
+func browserFor(t testing.TB) context.Context {
+	t.Helper()
+	s := shared
+	if s.skip != "" {
+		t.Skip(s.skip)
+	}
+	browserMu.Lock()
+	defer browserMu.Unlock()
+	if s.browser == nil {
+		profile, err := os.MkdirTemp("", "mcp-playground-chromium-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(s.chromium, profile)...)
+		bctx, cancelB := chromedp.NewContext(actx)
+		if err := chromedp.Do(bctx); err != nil {
+			cancelB()
+			cancelA()
+			t.Fatalf("start %s: %v", s.chromium, err)
+		}
+		s.browser = bctx
+		s.stop = func() {
+			cancelB()
+			cancelA()
+			os.RemoveAll(profile)
+		}
+	}
+	return s.browser
+}
+
+// A tab is one page under test. It records console errors, uncaught
+// exceptions, error log entries and JavaScript dialogs.
+type tab struct {
+	t   testing.TB
+	ctx context.Context
+	url string
+
+	mu       sync.Mutex
+	problems []string
+	dialogs  []string
+}
+
+// open opens path (relative to the site root, hash included) in a new tab.
+func open(t testing.TB, path string) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browserFor(t))
+	t.Cleanup(cancel)
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancelT)
+	tb := &tab{t: t, ctx: ctx, url: shared.srv.URL + "/" + path}
+	if err := chromedp.Listen(ctx, tb.listen); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(tb.url)); err != nil {
+		t.Fatalf("navigate %s: %v", path, err)
+	}
+	return tb
+}
+
+func (tb *tab) listen(ev any) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, string(a.Value)+a.Description)
+			}
+			tb.problems = append(tb.problems, "console."+string(ev.Type)+": "+strings.Join(parts, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		tb.problems = append(tb.problems, "exception: "+(&chromedp.ExceptionError{ExceptionDetails: ev.ExceptionDetails}).Error())
+	case *log.EventEntryAdded:
+		if ev.Entry.Level == log.EntryLevelError && !strings.Contains(ev.Entry.URL, "favicon.ico") {
+			tb.problems = append(tb.problems, fmt.Sprintf("log %s: %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL))
+		}
+	case *page.EventJavascriptDialogOpening:
+		tb.dialogs = append(tb.dialogs, string(ev.Type)+": "+ev.Message)
+		// Dismiss it from another goroutine: a listener must not run commands.
+		go chromedp.Call(tb.ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+	}
+}
+
+// noProblems fails the test if the page logged an error or opened a dialog.
+func (tb *tab) noProblems() {
+	tb.t.Helper()
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	for _, p := range tb.problems {
+		tb.t.Errorf("%s: %s", tb.url, p)
+	}
+	for _, d := range tb.dialogs {
+		tb.t.Errorf("%s: a dialog opened: %s", tb.url, d)
+	}
+}
+
+// eval evaluates a JavaScript expression and decodes its value.
+func eval[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		tb.t.Fatalf("eval %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript expression until it is truthy.
+func (tb *tab) waitFor(expr string, timeout time.Duration) {
+	tb.t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		tb.t.Fatalf("waiting for %s: %v\n%s", expr, err, tb.debug())
+	}
+}
+
+// debug returns what the first player shows, for failure messages.
+func (tb *tab) debug() string {
+	s, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`(() => { const p = document.querySelector('[data-testid=player]'); if (!p) return 'no player'; return 'status=' + (p.querySelector('[data-testid=live-status]')||{}).textContent + ' step=' + p.dataset.step + ' error=' + (p.querySelector('[data-testid=player-error]')||{}).textContent; })()`))
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return s + "\nproblems: " + strings.Join(tb.problems, "\n")
+}
+
+// js quotes s as a JavaScript string literal.
+func js(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x2028 || r == 0x2029:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// playerExpr is a JavaScript expression for the player of scenario id.
+func playerExpr(id string) string {
+	return fmt.Sprintf(`document.querySelector('[data-testid=player][data-scenario=%s]')`, js(id))
+}
+
+// A player drives one player on a tab through its buttons.
+type player struct {
+	tb *tab
+	el string // JavaScript expression for the figure
+}
+
+func (tb *tab) player(id string) *player {
+	tb.t.Helper()
+	p := &player{tb: tb, el: playerExpr(id)}
+	tb.waitFor(p.el+` && `+p.el+`.querySelector('[data-testid=live-status]')`, 30*time.Second)
+	return p
+}
+
+func (p *player) q(testid string) string {
+	return fmt.Sprintf(`%s.querySelector('[data-testid=%s]')`, p.el, testid)
+}
+
+func (p *player) click(testid string) {
+	p.tb.t.Helper()
+	eval[chromedp.Void](p.tb, p.q(testid)+`.click()`)
+}
+
+func (p *player) text(testid string) string {
+	p.tb.t.Helper()
+	return eval[string](p.tb, `(`+p.q(testid)+` || {textContent: ''}).textContent`)
+}
+
+func (p *player) step() int {
+	p.tb.t.Helper()
+	return eval[int](p.tb, `Number(`+p.el+`.dataset.step)`)
+}
+
+func (p *player) status() string {
+	p.tb.t.Helper()
+	return eval[string](p.tb, p.q("live-status")+`.dataset.status`)
+}
+
+// stepUntil presses Step until the client state reads want.
+func (p *player) stepUntil(want string) {
+	p.tb.t.Helper()
+	for range 200 {
+		if p.text("client-state") == want {
+			return
+		}
+		if eval[bool](p.tb, p.q("step")+`.disabled`) {
+			break
+		}
+		p.click("step")
+	}
+	p.tb.t.Fatalf("client state never became %s (last %s)", want, p.text("client-state"))
+}
+
+// seekEnd moves to the last event.
+func (p *player) seekEnd() {
+	p.tb.t.Helper()
+	eval[chromedp.Void](p.tb, `(() => { const r = `+p.el+`.querySelector('input[type=range]'); r.value = r.max; r.dispatchEvent(new Event('input', {bubbles: true})); })()`)
+}
+
+// waitLive waits until the player's live run finished and reports its
+// status.
+func (p *player) waitLive() string {
+	p.tb.t.Helper()
+	p.tb.waitFor(`['live','mismatch','error','custom'].includes(`+p.q("live-status")+`.dataset.status)`, 60*time.Second)
+	return p.status()
+}
+
+// gzipServer serves dir like a static host that compresses text and wasm:
+// the transfer figures should match what GitHub Pages sends.
+type gzipServer struct {
+	dir   string
+	files http.Handler
+	mu    sync.Mutex
+	cache map[string][]byte
+}
+
+func newGzipServer(dir string) *gzipServer {
+	return &gzipServer{dir: dir, files: http.FileServer(http.Dir(dir)), cache: map[string][]byte{}}
+}
+
+var compressible = regexp.MustCompile(`\.(html|js|css|json|jsonl|wasm|svg|txt)$`)
+
+func (g *gzipServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p := r.URL.Path
+	if strings.HasSuffix(p, "/") {
+		p += "index.html"
+	}
+	if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || !compressible.MatchString(p) {
+		g.files.ServeHTTP(w, r)
+		return
+	}
+	body, err := g.compressed(p)
+	if err != nil {
+		g.files.ServeHTTP(w, r)
+		return
+	}
+	if ct := contentType(p); ct != "" {
+		w.Header().Set("Content-Type", ct)
+	}
+	w.Header().Set("Content-Encoding", "gzip")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(body)
+}
+
+func (g *gzipServer) compressed(p string) ([]byte, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if b, ok := g.cache[p]; ok {
+		return b, nil
+	}
+	raw, err := os.ReadFile(filepath.Join(g.dir, filepath.FromSlash(strings.TrimPrefix(p, "/"))))
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
+	zw.Write(raw)
+	zw.Close()
+	g.cache[p] = buf.Bytes()
+	return buf.Bytes(), nil
+}
+
+func contentType(p string) string {
+	switch filepath.Ext(p) {
+	case ".html":
+		return "text/html; charset=utf-8"
+	case ".js":
+		return "text/javascript; charset=utf-8"
+	case ".css":
+		return "text/css; charset=utf-8"
+	case ".json":
+		return "application/json"
+	case ".jsonl":
+		return "application/x-ndjson"
+	case ".wasm":
+		return "application/wasm"
+	case ".svg":
+		return "image/svg+xml"
+	}
+	return "text/plain; charset=utf-8"
+}
+
+// sitePages lists the HTML pages of the built site, sorted.
+func sitePages(t testing.TB) []string {
+	t.Helper()
+	var pages []string
+	err := filepath.WalkDir(shared.dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".html") {
+			rel, _ := filepath.Rel(shared.dir, path)
+			pages = append(pages, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(pages)
+	return pages
+}
+
+var playerScenario = regexp.MustCompile(`data-scenario="?([a-z0-9-]+)`)
+
+// lessonPages maps each page with baked players to their scenario ids.
+func lessonPages(t testing.TB) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, p := range sitePages(t) {
+		b, err := os.ReadFile(filepath.Join(shared.dir, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range playerScenario.FindAllSubmatch(b, -1) {
+			out[p] = append(out[p], string(m[1]))
+		}
+	}
+	return out
+}

@@ -1,0 +1,96 @@
+// app.js: the page's entry point. It finds what the page holds (players,
+// quizzes, the progress box, the playground) and wires each up. Players
+// render their baked traces at once; one simulator worker per page then
+// re-runs each scenario live and marks the player live when the traces are
+// byte-identical.
+'use strict';
+
+import { Simulator, SimulatorError } from './sim.js';
+import { Player } from './player.js';
+import { Playground } from './playground.js';
+import { initQuizzes } from './quiz.js';
+import { recordVisit, fillProgress } from './progress.js';
+import { readHash } from './hash.js';
+
+function main() {
+  recordVisit();
+  initQuizzes();
+  const progress = document.querySelector('[data-testid="progress"]');
+  if (progress) fillProgress(progress);
+
+  const figures = [...document.querySelectorAll('figure.player')];
+  if (figures.length === 0) return;
+  const sim = new Simulator(new URL('./worker.js', import.meta.url));
+  const players = figures.map((f) => new Player(f, { sim }));
+  const pgRoot = document.getElementById('playground');
+  const playground = pgRoot ? new Playground(pgRoot, { sim, player: players[0] }) : null;
+
+  const verify = async (p) => {
+    if (!p.baked || p.source !== 'baked') return;
+    p.setStatus('running');
+    try {
+      p.compareLive(await sim.run(p.scenario, null));
+    } catch (err) {
+      p.setStatus('error');
+      if (!(err instanceof SimulatorError)) p.showError(`The live run failed: ${err.message}`);
+    }
+  };
+  const verifyAll = async () => {
+    // One at a time: the worker is single-threaded anyway, and the first
+    // player on the page turns live first.
+    for (const p of players) await verify(p);
+  };
+
+  sim.on((ev) => {
+    if (ev.type !== 'exit') return;
+    for (const p of players) {
+      if (p.el.status.dataset.status === 'running') p.setStatus('error');
+      p.showError(`The simulator stopped: ${ev.message}. The trace shown stays usable.`, {
+        label: 'Restart simulator',
+        testid: 'restart-sim',
+        run: () => {
+          for (const q of players) q.showError(null);
+          sim.restart();
+          if (playground) playground.fromHash();
+          else verifyAll();
+        },
+      });
+    }
+  });
+  // Test hook: e2e (or a curious learner) can make the Go program panic to
+  // see the page survive it.
+  document.addEventListener('mcp-playground:crash', (e) => {
+    sim.request('crash', { message: String(e.detail || 'crash requested') }).catch(() => {});
+  });
+
+  const applyHash = () => {
+    const hs = readHash();
+    if (playground) {
+      playground.fromHash();
+      return;
+    }
+    const p = players.find((q) => q.scenario === hs.scenario && hs.scenario);
+    if (!p) return;
+    if (hs.step != null) p.go(hs.step, false);
+    p.figure.scrollIntoView({ block: 'start' });
+  };
+  applyHash();
+  window.addEventListener('hashchange', () => {
+    const hs = readHash();
+    // Our own replaceState never fires hashchange; this is a link or an edit.
+    if (playground && hs.scenario === playground.select.value && hs.step != null && !hs.params === !players[0].params) {
+      players[0].go(hs.step, false);
+      return;
+    }
+    applyHash();
+  });
+
+  // Arrow keys with the focus on the page itself drive the only player.
+  document.addEventListener('keydown', (e) => {
+    if (players.length === 1 && (e.target === document.body || e.target === document.documentElement)) players[0].onKey(e);
+  });
+
+  if (!playground) verifyAll();
+}
+
+main();

@@ -1,0 +1,352 @@
+// player.js: the step-through player. It renders a trace at once (the baked
+// one, before any wasm), and every learner action goes through act(): the
+// trace is the record, each event carries its state, so Back is a lookup.
+'use strict';
+
+import { h, clear } from './dom.js';
+import { parseTrace, describe, statesAt, firstDifference, unescapeBaked, TraceError } from './trace.js';
+import { renderInspector } from './inspector.js';
+import { renderState } from './statepanel.js';
+import { writeHash } from './hash.js';
+
+const SPEEDS = [
+  ['0.5', '0.5×', 1600],
+  ['1', '1×', 800],
+  ['2', '2×', 400],
+  ['4', '4×', 200],
+];
+
+const STATUS_TEXT = {
+  none: 'no trace',
+  baked: 'baked',
+  running: 'running live…',
+  live: 'live',
+  custom: 'live (your parameters)',
+  mismatch: 'mismatch',
+  imported: 'imported',
+  error: 'error',
+};
+
+let playerCount = 0;
+
+/** A Player owns one figure.player element. */
+export class Player {
+  /**
+   * @param {HTMLElement} figure the figure.player from the markup
+   * @param {{sim?: import('./sim.js').Simulator, hash?: boolean}} opts
+   *   sim validates imports; hash: keep the URL hash in step.
+   */
+  constructor(figure, opts = {}) {
+    this.figure = figure;
+    this.sim = opts.sim || null;
+    this.hash = opts.hash !== false;
+    this.params = null; // JSON text of custom parameters, for the deep link
+    this.text = '';
+    this.events = [];
+    this.labels = [];
+    this.states = [];
+    this.step = 0;
+    this.timer = 0;
+    this.source = 'none';
+    this.num = ++playerCount;
+    this.build();
+    const baked = figure.querySelector('script.baked-trace');
+    this.baked = baked ? unescapeBaked(baked.textContent) : '';
+    const first = Number.parseInt(figure.dataset.step || '', 10);
+    if (this.baked) this.load(this.baked, 'baked', Number.isNaN(first) ? 0 : first);
+    else this.load('', 'none', 0);
+  }
+
+  get scenario() {
+    return this.figure.dataset.scenario || '';
+  }
+
+  build() {
+    const f = this.figure;
+    f.classList.add('is-ready');
+    // Key handling for the whole player: focus may be on any control in it.
+    f.addEventListener('keydown', (e) => this.onKey(e));
+    const id = (s) => `player${this.num}-${s}`;
+    const btn = (testid, text, title, action) =>
+      h('button', { type: 'button', class: `pl-btn pl-${testid}`, 'data-testid': testid, title, 'aria-keyshortcuts': title.match(/\((.+)\)/)?.[1], onclick: () => this.act(action) }, text);
+    this.el = {};
+    this.el.reset = btn('reset', 'Reset', 'Reset (Home)', { type: 'reset' });
+    this.el.back = btn('back', '◀ Back', 'Back (ArrowLeft)', { type: 'back' });
+    this.el.step = btn('step', 'Step ▶', 'Step (ArrowRight)', { type: 'step' });
+    this.el.play = btn('play', 'Play', 'Play or pause (Space)', { type: 'toggle' });
+    this.el.play.setAttribute('aria-pressed', 'false');
+    this.el.speed = h('select', { class: 'pl-speed', id: id('speed'), 'aria-label': 'Playback speed' }, SPEEDS.map(([v, label]) => h('option', { value: v, selected: v === '1' }, label)));
+    this.el.speed.addEventListener('change', () => this.act({ type: 'speed' }));
+    this.el.scrub = h('input', { type: 'range', class: 'pl-scrub', min: '0', max: '0', value: '0', 'aria-label': 'Position in the trace', 'data-testid': 'scrubber' });
+    this.el.scrub.addEventListener('input', () => this.act({ type: 'seek', step: Number(this.el.scrub.value) }));
+    this.el.count = h('span', { class: 'pl-count', 'aria-live': 'polite', 'data-testid': 'step-count' });
+    this.el.status = h('span', { class: 'pl-status', 'data-testid': 'live-status', 'data-status': 'none', role: 'status' });
+    this.el.file = h('input', { type: 'file', accept: '.jsonl,.json,.txt,application/x-ndjson,application/json,text/plain', class: 'pl-file', 'data-testid': 'import-file', tabindex: '-1', 'aria-hidden': 'true' });
+    this.el.file.addEventListener('change', () => {
+      const file = this.el.file.files && this.el.file.files[0];
+      this.el.file.value = '';
+      if (file) file.text().then((t) => this.importText(t), (err) => this.showError(`Could not read the file: ${err.message}`));
+    });
+    this.el.exportBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export', onclick: () => this.exportTrace() }, 'Export .jsonl');
+    this.el.importBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'import', onclick: () => this.el.file.click() }, 'Import .jsonl…');
+    this.el.error = h('div', { class: 'pl-error', role: 'alert', 'data-testid': 'player-error', hidden: true });
+    this.el.lanes = h('ol', { class: 'pl-lanes', 'aria-label': 'Frames between client and server', tabindex: '0' });
+    this.el.inspector = h('div', { class: 'pl-inspector', 'data-testid': 'frame-inspector', 'aria-live': 'polite' });
+    this.el.state = h('div', { class: 'pl-state', 'data-testid': 'state-panel' });
+
+    const controls = h('div', { class: 'pl-controls', role: 'toolbar', 'aria-label': 'Player controls' },
+      this.el.reset, this.el.back, this.el.step, this.el.play,
+      h('label', { class: 'pl-speed-label', for: id('speed') }, 'speed'), this.el.speed,
+      this.el.count, this.el.status);
+    const scrubRow = h('div', { class: 'pl-scrubrow' }, this.el.scrub);
+    const io = h('div', { class: 'pl-io' }, this.el.exportBtn, this.el.importBtn, this.el.file);
+    const lanesBox = h('div', { class: 'pl-diagram' },
+      h('div', { class: 'pl-lane-heads', 'aria-hidden': 'true' }, h('span', { text: 'client' }), h('span', { text: 'server' })),
+      this.el.lanes);
+    const side = h('div', { class: 'pl-side' },
+      h('h3', { class: 'pl-h', text: 'Frame' }), this.el.inspector,
+      h('h3', { class: 'pl-h', text: 'State' }), this.el.state);
+    this.el.body = h('div', { class: 'pl-body' }, lanesBox, side);
+    // Keep the figcaption (the build's text) and the baked script; put the
+    // player before the caption.
+    const cap = this.figure.querySelector('figcaption');
+    const root = h('div', { class: 'pl-root' }, controls, scrubRow, this.el.error, this.el.body, io);
+    if (cap) this.figure.insertBefore(root, cap);
+    else this.figure.append(root);
+  }
+
+  /**
+   * load replaces the trace. source is baked|live|custom|imported|none.
+   * It throws a TraceError for text that does not parse.
+   */
+  load(text, source, step = 0) {
+    const events = parseTrace(text);
+    this.stop();
+    this.text = text;
+    this.events = events;
+    this.labels = describe(events);
+    this.states = statesAt(events);
+    this.source = source;
+    this.renderLanes();
+    this.el.scrub.max = String(events.length);
+    this.setStatus(source === 'imported' ? 'imported' : source === 'custom' ? 'custom' : source === 'live' ? 'live' : text ? 'baked' : 'none');
+    this.go(step, false);
+  }
+
+  renderLanes() {
+    clear(this.el.lanes);
+    this.frames = this.events.map((e, i) => {
+      const d = this.labels[i];
+      const cls = ['pl-frame', `kind-${e.kind}`];
+      if (d.direction) cls.push(d.direction === 'client-to-server' ? 'to-server' : 'to-client');
+      if (d.method === 'error') cls.push('is-error-response');
+      if (d.fault) cls.push(`fault-${d.fault.replace(/[^a-z-]/g, '')}`);
+      const li = h('li', {
+        class: cls.join(' '),
+        'data-testid': e.kind === 'note' || e.kind === 'state' ? 'event' : 'frame',
+        'data-direction': d.direction,
+        'data-method': d.method,
+        'data-seq': String(e.seq),
+        'data-index': String(i + 1),
+        'data-answers': d.answers || null,
+      },
+      h('span', { class: 'pl-seq', text: `#${e.seq}` }),
+      h('span', { class: 'pl-arrow' },
+        d.run ? h('span', { class: 'pl-run', text: d.run }) : null,
+        h('span', { class: 'pl-label', text: e.kind === 'note' || e.kind === 'state' ? shorten(d.label) : d.label })),
+      h('span', { class: 'pl-time', text: e.at_ms != null ? `${e.at_ms} ms` : '' }));
+      li.addEventListener('click', () => this.act({ type: 'seek', step: i + 1 }));
+      return li;
+    });
+    this.el.lanes.append(...this.frames);
+  }
+
+  /** act is the one entry point for every learner action. */
+  act(a) {
+    switch (a.type) {
+      case 'step':
+        this.stop();
+        this.go(this.step + 1);
+        break;
+      case 'back':
+        this.stop();
+        this.go(this.step - 1);
+        break;
+      case 'reset':
+        this.stop();
+        this.go(0);
+        break;
+      case 'seek':
+        this.stop();
+        this.go(a.step);
+        break;
+      case 'toggle':
+        if (this.timer) this.stop();
+        else this.play();
+        break;
+      case 'speed':
+        if (this.timer) {
+          this.stop();
+          this.play();
+        }
+        break;
+      default:
+        throw new Error(`unknown action ${a.type}`);
+    }
+  }
+
+  onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    const tag = t && t.tagName;
+    // Form controls keep their own keys (the range input uses the arrows,
+    // selects and text fields too); buttons keep Space and Enter.
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    const onButton = tag === 'BUTTON' || tag === 'A';
+    let a = null;
+    if (e.key === 'ArrowRight') a = { type: 'step' };
+    else if (e.key === 'ArrowLeft') a = { type: 'back' };
+    else if (e.key === 'Home') a = { type: 'reset' };
+    else if (e.key === 'End') a = { type: 'seek', step: this.events.length };
+    else if (e.key === ' ' && !onButton) a = { type: 'toggle' };
+    if (!a) return;
+    e.preventDefault();
+    this.act(a);
+  }
+
+  play() {
+    if (this.events.length === 0) return;
+    if (this.step >= this.events.length) this.go(0);
+    const ms = (SPEEDS.find(([v]) => v === this.el.speed.value) || SPEEDS[1])[2];
+    this.el.play.textContent = 'Pause';
+    this.el.play.setAttribute('aria-pressed', 'true');
+    this.timer = window.setInterval(() => {
+      this.go(this.step + 1);
+      if (this.step >= this.events.length) this.stop();
+    }, ms);
+  }
+
+  stop() {
+    if (this.timer) window.clearInterval(this.timer);
+    this.timer = 0;
+    if (this.el) {
+      this.el.play.textContent = 'Play';
+      this.el.play.setAttribute('aria-pressed', 'false');
+    }
+  }
+
+  /** go shows the trace up to step n (0: before the first event). */
+  go(n, user = true) {
+    const max = this.events.length;
+    const step = Math.max(0, Math.min(max, Number.isFinite(n) ? Math.trunc(n) : 0));
+    this.step = step;
+    this.figure.dataset.step = String(step);
+    for (let i = 0; i < this.frames.length; i++) {
+      const li = this.frames[i];
+      li.classList.toggle('is-future', i >= step);
+      li.classList.toggle('is-current', i === step - 1);
+      if (i === step - 1) li.setAttribute('aria-current', 'step');
+      else li.removeAttribute('aria-current');
+    }
+    this.el.scrub.value = String(step);
+    this.el.count.textContent = max ? `step ${step} / ${max}` : 'no trace';
+    this.el.step.disabled = step >= max;
+    this.el.back.disabled = step <= 0;
+    this.el.reset.disabled = step <= 0;
+    this.el.play.disabled = max === 0;
+    this.el.exportBtn.disabled = !this.text;
+    const ev = step > 0 ? this.events[step - 1] : null;
+    renderInspector(this.el.inspector, ev, step > 0 ? this.labels[step - 1] : null);
+    const st = step > 0 ? this.states[step - 1] : null;
+    renderState(this.el.state, st, ev && ev.at_ms != null ? ev.at_ms : null);
+    if (user) {
+      const cur = this.frames[step - 1];
+      if (cur) scrollIntoLanes(this.el.lanes, cur);
+      if (this.hash && this.scenario && this.source !== 'imported') writeHash({ scenario: this.scenario, step, params: this.params });
+    }
+  }
+
+  setStatus(status, detail) {
+    this.el.status.dataset.status = status;
+    this.el.status.textContent = detail ? `${STATUS_TEXT[status] || status}: ${detail}` : STATUS_TEXT[status] || status;
+  }
+
+  /** showError shows a message (and an optional action button) in the
+   * player; the player stays usable. null clears it. */
+  showError(message, action) {
+    const el = this.el.error;
+    clear(el);
+    if (!message) {
+      el.hidden = true;
+      return;
+    }
+    el.append(h('span', { class: 'pl-error-text', text: message }));
+    if (action) el.append(h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': action.testid || null, onclick: action.run }, action.label));
+    el.hidden = false;
+  }
+
+  /** compareLive marks the player live when the live trace equals the one
+   * shown, byte for byte, and shows a visible error otherwise. */
+  compareLive(liveText) {
+    if (liveText === this.text) {
+      this.setStatus('live');
+      return true;
+    }
+    const line = firstDifference(this.text, liveText);
+    this.setStatus('mismatch', `line ${line}`);
+    this.showError(`The live simulator produced a different trace from the baked one (first difference at line ${line}). The page shows the baked trace.`);
+    return false;
+  }
+
+  /** importText validates text (with the simulator's own decoder when it
+   * runs) and replays it; a bad trace leaves the current one in place. */
+  async importText(text) {
+    let err = null;
+    try {
+      parseTrace(text);
+    } catch (e) {
+      err = e instanceof TraceError ? e.message : String(e);
+    }
+    if (!err && this.sim && !this.sim.dead) {
+      try {
+        const r = await this.sim.request('import', { text });
+        if (r && r.error) err = r.error;
+      } catch {
+        // The simulator is down: the page's own check above stands.
+      }
+    }
+    if (!err && text.trim() === '') err = 'line 1: the file is empty';
+    if (err) {
+      this.showError(`Import failed: ${err}`);
+      return false;
+    }
+    this.showError(null);
+    this.params = null;
+    this.load(text, 'imported', 0);
+    this.figure.dataset.imported = 'true';
+    return true;
+  }
+
+  exportTrace() {
+    if (!this.text) return;
+    const blob = new Blob([this.text], { type: 'application/x-ndjson' });
+    const url = URL.createObjectURL(blob);
+    const a = h('a', { href: url, download: `${this.scenario || 'trace'}.jsonl`, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
+
+function shorten(s) {
+  return s.length > 140 ? `${s.slice(0, 137)}…` : s;
+}
+
+// scrollIntoLanes scrolls only the lanes box, never the page: stepping with
+// the keyboard should not make the lesson text jump.
+function scrollIntoLanes(box, li) {
+  const top = li.offsetTop; // .pl-lanes is position: relative
+  if (top < box.scrollTop) box.scrollTop = top;
+  else if (top + li.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + li.offsetHeight - box.clientHeight;
+}

@@ -1,0 +1,253 @@
+// playground.js: pick any scenario (grouped by lesson), edit its parameters
+// (a form generated from the preset's params JSON) and run it live in the
+// worker. The scenario, the parameters and the step live in the URL hash.
+'use strict';
+
+import { h, clear } from './dom.js';
+import { unescapeBaked } from './trace.js';
+import { readHash, writeHash } from './hash.js';
+
+/** fieldFor returns {el, read()} editing one parameter; read throws an
+ * Error naming the field when the input is not valid. */
+function fieldFor(name, value, id) {
+  const label = (input, hint) => h('label', { class: 'pg-field', for: id }, h('span', { class: 'pg-name' }, h('code', { text: name })), input, hint ? h('span', { class: 'pg-hint', text: hint }) : null);
+  if (typeof value === 'boolean') {
+    const input = h('input', { type: 'checkbox', id, 'data-param': name, checked: value });
+    return { el: label(input), read: () => input.checked, set: (v) => { input.checked = !!v; } };
+  }
+  if (typeof value === 'number') {
+    const input = h('input', { type: 'number', id, 'data-param': name, step: 'any', value: String(value) });
+    return {
+      el: label(input, 'number'),
+      read: () => {
+        const v = input.value.trim();
+        if (v === '' || !Number.isFinite(Number(v))) throw new Error(`${name}: want a number`);
+        return Number(v);
+      },
+      set: (v) => { input.value = String(v); },
+    };
+  }
+  if (typeof value === 'string') {
+    const input = h('input', { type: 'text', id, 'data-param': name, value, spellcheck: 'false', autocomplete: 'off' });
+    return { el: label(input, 'text'), read: () => input.value, set: (v) => { input.value = String(v); } };
+  }
+  if (Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === 'number')) {
+    const input = h('input', { type: 'text', id, 'data-param': name, value: value.join(', '), inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off' });
+    return {
+      el: label(input, 'numbers, comma-separated'),
+      read: () => {
+        const t = input.value.trim();
+        if (t === '') return [];
+        return t.split(',').map((s) => {
+          const n = Number(s.trim());
+          if (s.trim() === '' || !Number.isFinite(n)) throw new Error(`${name}: "${s.trim()}" is not a number`);
+          return n;
+        });
+      },
+      set: (v) => { input.value = Array.isArray(v) ? v.join(', ') : JSON.stringify(v); },
+    };
+  }
+  // Arrays of strings, and anything else: JSON, which keeps "" visible.
+  const input = h('input', { type: 'text', id, 'data-param': name, value: JSON.stringify(value), spellcheck: 'false', autocomplete: 'off' });
+  const hint = Array.isArray(value) ? 'JSON array, e.g. ["a", ""]' : 'JSON';
+  return {
+    el: label(input, hint),
+    read: () => {
+      try {
+        return JSON.parse(input.value);
+      } catch (err) {
+        throw new Error(`${name}: not valid JSON (${err.message})`);
+      }
+    },
+    set: (v) => { input.value = JSON.stringify(v); },
+  };
+}
+
+export class Playground {
+  constructor(root, { sim, player }) {
+    this.root = root;
+    this.sim = sim;
+    this.player = player;
+    this.token = 0;
+    const idx = document.getElementById('scenario-index');
+    this.infos = idx ? JSON.parse(unescapeBaked(idx.textContent)) : [];
+    this.base = new URL(document.documentElement.dataset.base || './', window.location.href);
+    this.build();
+  }
+
+  build() {
+    const groups = new Map();
+    for (const s of this.infos) {
+      if (!groups.has(s.lesson)) groups.set(s.lesson, []);
+      groups.get(s.lesson).push(s);
+    }
+    this.select = h('select', { id: 'pg-scenario', 'data-testid': 'scenario-picker' },
+      [...groups].map(([lesson, list]) => h('optgroup', { label: lesson || 'other' }, list.map((s) => h('option', { value: s.id }, `${s.title} (${s.id})`)))));
+    this.select.addEventListener('change', () => this.choose(this.select.value, null, 0));
+    this.about = h('div', { class: 'pg-about' });
+    this.fields = h('div', { class: 'pg-fields' });
+    this.error = h('p', { class: 'pg-error', role: 'alert', 'data-testid': 'playground-error', hidden: true });
+    this.runBtn = h('button', { type: 'submit', class: 'pl-btn pg-run', 'data-testid': 'run' }, 'Run live');
+    const resetBtn = h('button', { type: 'button', class: 'pl-btn pl-small', onclick: () => this.resetParams() }, 'Preset parameters');
+    this.form = h('form', { class: 'pg-form', novalidate: true },
+      h('fieldset', { class: 'pg-params' }, h('legend', { text: 'Parameters' }), this.fields),
+      h('div', { class: 'pg-actions' }, this.runBtn, resetBtn),
+      this.error);
+    this.form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.run();
+    });
+    clear(this.root);
+    this.root.append(
+      h('div', { class: 'pg-pick' }, h('label', { for: 'pg-scenario', text: 'Scenario' }), this.select),
+      this.about,
+      this.form,
+    );
+  }
+
+  info(id) {
+    return this.infos.find((s) => s.id === id);
+  }
+
+  /** fromHash applies #scenario=…&params=…&step=…; with no scenario it
+   * opens the first one. */
+  fromHash() {
+    const hs = readHash();
+    const id = this.info(hs.scenario) ? hs.scenario : this.infos[0] && this.infos[0].id;
+    if (!id) return;
+    if (hs.scenario && !this.info(hs.scenario)) this.showError(`Unknown scenario "${hs.scenario}" in the link; showing ${id}.`);
+    let params = null;
+    if (hs.params) {
+      try {
+        params = JSON.parse(hs.params);
+      } catch {
+        this.showError('The parameters in the link are not valid JSON; showing the preset.');
+      }
+    }
+    this.choose(id, params, hs.step ?? 0);
+  }
+
+  showError(msg) {
+    this.error.textContent = msg || '';
+    this.error.hidden = !msg;
+  }
+
+  presetParams(id) {
+    const s = this.info(id);
+    return s && s.params ? s.params : null;
+  }
+
+  /** choose opens scenario id with optional parameter overrides (an
+   * object) at step. */
+  async choose(id, overrides, step) {
+    const s = this.info(id);
+    if (!s) return;
+    this.select.value = id;
+    this.showError(null);
+    this.player.showError(null);
+    clear(this.about).append(
+      h('h2', { class: 'pg-title', text: s.title }),
+      h('p', { class: 'pg-meta' }, h('code', { text: s.id }), ` · lesson ${s.lesson} · ${s.era}`),
+      h('p', { class: 'pg-summary', text: s.summary }),
+    );
+    this.player.figure.dataset.scenario = id;
+    const preset = this.presetParams(id) || {};
+    clear(this.fields);
+    this.editors = Object.entries(preset).map(([k, v], i) => {
+      const f = fieldFor(k, v, `pg-param-${i}`);
+      this.fields.append(f.el);
+      return [k, f];
+    });
+    if (this.editors.length === 0) this.fields.append(h('p', { class: 'pg-hint', text: 'This scenario has no parameters.' }));
+    if (overrides && typeof overrides === 'object') {
+      for (const [k, f] of this.editors) if (k in overrides) f.set(overrides[k]);
+    }
+    const custom = this.customParams();
+    if (custom) {
+      await this.runLive(id, custom, step);
+      return;
+    }
+    await this.showBaked(id, step);
+  }
+
+  /** customParams returns the editor's parameters as JSON text when they
+   * differ from the preset, else null; it throws on invalid input. */
+  customParams() {
+    const out = {};
+    for (const [k, f] of this.editors || []) out[k] = f.read();
+    const preset = this.presetParams(this.select.value) || {};
+    const text = JSON.stringify(out);
+    return text === JSON.stringify(preset) ? null : text;
+  }
+
+  resetParams() {
+    const preset = this.presetParams(this.select.value) || {};
+    for (const [k, f] of this.editors || []) f.set(preset[k]);
+    this.showError(null);
+  }
+
+  async showBaked(id, step) {
+    const token = ++this.token;
+    this.player.params = null;
+    let baked = '';
+    try {
+      const resp = await fetch(new URL(`traces/${encodeURIComponent(id)}.jsonl`, this.base));
+      if (resp.ok) baked = await resp.text();
+    } catch {
+      // Opened from disk or offline: run live only.
+    }
+    if (token !== this.token) return;
+    if (baked) {
+      this.player.load(baked, 'baked', step);
+      this.player.setStatus('running');
+    }
+    try {
+      const live = await this.sim.run(id, null);
+      if (token !== this.token) return;
+      if (baked) this.player.compareLive(live);
+      else this.player.load(live, 'live', step);
+    } catch (err) {
+      if (token !== this.token) return;
+      this.player.setStatus('error');
+      if (!this.sim.dead) this.player.showError(`The live run failed: ${err.message}`);
+    }
+  }
+
+  async run() {
+    let custom;
+    try {
+      custom = this.customParams();
+    } catch (err) {
+      this.showError(err.message);
+      return;
+    }
+    this.showError(null);
+    const id = this.select.value;
+    if (!custom) {
+      await this.showBaked(id, 0);
+      writeHash({ scenario: id, step: 0 });
+      return;
+    }
+    await this.runLive(id, custom, 0);
+  }
+
+  async runLive(id, params, step) {
+    const token = ++this.token;
+    this.player.setStatus('running');
+    this.runBtn.disabled = true;
+    try {
+      const live = await this.sim.run(id, params);
+      if (token !== this.token) return;
+      this.player.params = params;
+      this.player.load(live, 'custom', step);
+      this.player.showError(null);
+      writeHash({ scenario: id, step: this.player.step, params });
+    } catch (err) {
+      if (token !== this.token) return;
+      this.player.setStatus('error');
+      if (!this.sim.dead) this.showError(err.message);
+    } finally {
+      this.runBtn.disabled = false;
+    }
+  }
+}

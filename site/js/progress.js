@@ -1,0 +1,66 @@
+// progress.js: what the learner has done, kept in localStorage: lessons read
+// (visited lesson pages), quizzes answered, exercises solved (key reserved
+// for the exercise runner).
+'use strict';
+
+import { h, clear, storage, STORAGE_PREFIX } from './dom.js';
+import { QUIZ_PREFIX } from './quiz.js';
+
+const LESSONS_KEY = `${STORAGE_PREFIX}lessons-read`;
+/** EXERCISES_KEY holds a JSON object {exerciseID: true} of solved exercises. */
+export const EXERCISES_KEY = `${STORAGE_PREFIX}exercises-solved`;
+const LESSON_FILE = /(?:^|\/)(\d\d-[a-z0-9-]+)\.html$/;
+
+function readJSON(key, fallback) {
+  try {
+    return JSON.parse(storage.get(key) || 'null') ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** pageSlug is the lesson slug of the current page ("01-handshake"), or "". */
+export function pageSlug() {
+  const m = window.location.pathname.match(LESSON_FILE);
+  return m ? m[1] : '';
+}
+
+/** recordVisit remembers the current page as read when it is a lesson. */
+export function recordVisit() {
+  const slug = pageSlug();
+  if (!slug || !document.querySelector('[data-testid="lesson-title"]')) return;
+  const read = readJSON(LESSONS_KEY, []);
+  if (Array.isArray(read) && !read.includes(slug)) {
+    read.push(slug);
+    storage.set(LESSONS_KEY, JSON.stringify(read));
+  }
+}
+
+/** fillProgress fills el with the learner's progress and marks read lessons
+ * among the page's links. */
+export function fillProgress(el) {
+  const read = new Set(readJSON(LESSONS_KEY, []));
+  const lessons = new Set();
+  for (const a of document.querySelectorAll('a[href]')) {
+    const m = a.getAttribute('href').match(LESSON_FILE);
+    if (!m) continue;
+    lessons.add(m[1]);
+    if (read.has(m[1]) && !a.classList.contains('is-read')) {
+      a.classList.add('is-read');
+      a.append(h('span', { class: 'read-mark', text: ' ✓', title: 'read' }));
+    }
+  }
+  const quizzes = storage.keys().filter((k) => k.startsWith(QUIZ_PREFIX)).length;
+  const solved = Object.keys(readJSON(EXERCISES_KEY, {}) || {}).length;
+  const readCount = lessons.size ? [...read].filter((s) => lessons.has(s)).length : read.size;
+  clear(el);
+  el.append(
+    h('span', { class: 'progress-item', 'data-progress': 'lessons' }, lessons.size ? `${readCount} of ${lessons.size} lessons read` : `${readCount} lessons read`),
+    h('span', { class: 'progress-item', 'data-progress': 'quizzes' }, `${quizzes} quiz${quizzes === 1 ? '' : 'zes'} answered`),
+    h('span', { class: 'progress-item', 'data-progress': 'exercises' }, `${solved} exercise${solved === 1 ? '' : 's'} solved`),
+  );
+  if (lessons.size) {
+    const bar = h('progress', { max: String(lessons.size), value: String(readCount), 'aria-label': 'lessons read' });
+    el.append(bar);
+  }
+}

@@ -1,0 +1,90 @@
+// sim.js: the page's handle on the simulator worker. One per page; requests
+// are promises; a dead worker (a Go panic) is reported to listeners and can
+// be restarted.
+'use strict';
+
+/** A SimulatorError is a failure of the simulator itself, not of a scenario. */
+export class SimulatorError extends Error {}
+
+export class Simulator {
+  /** @param {URL|string} workerURL the URL of worker.js */
+  constructor(workerURL) {
+    this.url = workerURL;
+    this.worker = null;
+    this.pending = new Map();
+    this.nextID = 1;
+    this.listeners = new Set();
+    this.dead = '';
+  }
+
+  /** on registers fn for {type: 'ready'|'exit'|'restart', message}. */
+  on(fn) {
+    this.listeners.add(fn);
+  }
+
+  emit(ev) {
+    for (const fn of this.listeners) fn(ev);
+  }
+
+  start() {
+    if (this.worker) return;
+    this.dead = '';
+    const w = new Worker(this.url);
+    this.worker = w;
+    w.onmessage = (ev) => {
+      if (w !== this.worker) return;
+      const m = ev.data || {};
+      if (m.type === 'result') {
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        if (p) p.resolve(m.result);
+      } else if (m.type === 'ready') {
+        this.emit({ type: 'ready' });
+      } else if (m.type === 'exit') {
+        this.fail(m.message || 'the simulator stopped');
+      }
+    };
+    w.onerror = (ev) => {
+      // Handled here: the page shows it with a restart button instead of an
+      // uncaught error in the console.
+      ev.preventDefault();
+      if (w === this.worker) this.fail(ev.message || 'the simulator worker failed');
+    };
+  }
+
+  fail(message) {
+    this.dead = message;
+    for (const p of this.pending.values()) p.reject(new SimulatorError(message));
+    this.pending.clear();
+    this.emit({ type: 'exit', message });
+  }
+
+  /** request sends {op, ...args} and resolves with the bridge's result
+   * ({error} included); it rejects with a SimulatorError when the simulator
+   * is dead. */
+  request(op, args = {}) {
+    this.start();
+    if (this.dead) return Promise.reject(new SimulatorError(this.dead));
+    const id = this.nextID++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op, ...args });
+    });
+  }
+
+  /** run plays a scenario; params is JSON text or null for the preset. */
+  async run(scenario, params) {
+    const r = await this.request('run', { scenario, params: params ?? null });
+    if (r && typeof r.jsonl === 'string') return r.jsonl;
+    throw new Error((r && r.error) || 'no trace');
+  }
+
+  restart() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    for (const p of this.pending.values()) p.reject(new SimulatorError('restarted'));
+    this.pending.clear();
+    this.start();
+    this.emit({ type: 'restart' });
+  }
+}

@@ -1,0 +1,78 @@
+// statepanel.js: the state panel, drawn from one state snapshot (sim/trace's
+// State). Back is a lookup: this only ever reads the snapshot it is given.
+'use strict';
+
+import { h, clear } from './dom.js';
+
+function section(title, ...body) {
+  return h('section', { class: 'state-section' }, h('h4', { text: title }), ...body);
+}
+
+function list(items, testid, fmt) {
+  if (!items || items.length === 0) return h('p', { class: 'state-empty', 'data-testid': testid, text: 'none' });
+  return h('ol', { class: 'state-list', 'data-testid': testid }, items.map((x) => h('li', null, fmt ? fmt(x) : String(x))));
+}
+
+/** renderState fills el with state s (null: nothing known yet) at virtual
+ * time atMS (null when the trace has no clock). */
+export function renderState(el, s, atMS) {
+  clear(el);
+  const st = s || {};
+  el.append(
+    h(
+      'div',
+      { class: 'state-row' },
+      h('span', { class: 'state-key', text: 'client' }),
+      h('strong', { class: `state-client state-${(st.client || 'none').toLowerCase()}`, 'data-testid': 'client-state', text: st.client || '—' }),
+      h('span', { class: 'state-key', text: 'protocol' }),
+      h('span', { class: 'state-protocol', text: st.protocol || '—' }),
+      h('span', { class: 'state-key', text: 'clock' }),
+      h('span', { 'data-testid': 'clock', text: atMS == null ? '—' : `${atMS} ms` }),
+    ),
+  );
+  if (st.session) el.append(h('div', { class: 'state-row' }, h('span', { class: 'state-key', text: 'Mcp-Session-Id' }), h('code', { text: st.session })));
+  el.append(section('Catalog', list(st.catalog, 'catalog')));
+  if (st.cursors && st.cursors.length) el.append(section('Cursors sent', list(st.cursors, 'cursors', (c) => h('code', { text: JSON.stringify(c) }))));
+  if (st.ttl) {
+    const t = st.ttl;
+    const rows = [
+      h('p', { class: 'state-ttl' }, `now ${t.now_ms} ms · S = ${t.live} live session${t.live === 1 ? '' : 's'} · H = ${t.heap} heap ticket${t.heap === 1 ? '' : 's'}`),
+    ];
+    if (t.sessions && t.sessions.length) {
+      rows.push(
+        h('table', { class: 'state-table' },
+          h('caption', { text: 'Sessions' }),
+          h('thead', null, h('tr', null, h('th', { text: 'id' }), h('th', { text: 'gen' }), h('th', { text: 'deadline' }))),
+          h('tbody', null, t.sessions.map((x) => h('tr', null, h('td', null, h('code', { text: x.id })), h('td', { text: String(x.generation) }), h('td', { text: `${x.deadline_ms} ms` })))),
+        ),
+      );
+    }
+    if (t.tickets && t.tickets.length) {
+      rows.push(
+        h('table', { class: 'state-table' },
+          h('caption', { text: 'Heap tickets' }),
+          h('thead', null, h('tr', null, h('th', { text: 'id' }), h('th', { text: 'gen' }), h('th', { text: 'expiry' }))),
+          h('tbody', null, t.tickets.map((x) => h('tr', { class: x.stale ? 'is-stale' : '' }, h('td', null, h('code', { text: x.id })), h('td', { text: String(x.generation) }), h('td', { text: `${x.expiry_ms} ms${x.stale ? ' (stale)' : ''}` })))),
+        ),
+      );
+    }
+    if (t.expired && t.expired.length) rows.push(h('p', null, 'expired: ', t.expired.map((x, i) => [i ? ', ' : '', h('code', { text: x })])));
+    el.append(section('Session expiry', ...rows));
+  }
+  if (st.outcomes && st.outcomes.length) {
+    el.append(
+      section('Call outcomes', h('ol', { class: 'state-list' }, st.outcomes.map((o) =>
+        h('li', { 'data-testid': 'outcome', 'data-status': o.status, class: `outcome outcome-${String(o.status).toLowerCase()}` },
+          h('strong', { text: o.status }), ` ${o.call}: ${o.tool}`, o.key ? ` (key ${o.key})` : '', o.detail ? ` — ${o.detail}` : '')))),
+    );
+  }
+  if (st.ledger) {
+    el.append(
+      section('Server ledger', st.ledger.length === 0
+        ? h('p', { class: 'state-empty state-ledger', text: 'nothing executed' })
+        : h('ol', { class: 'state-list state-ledger' }, st.ledger.map((l) => h('li', null, `#${l.n} ${l.sku} × ${l.quantity}`, l.key ? ` (key ${l.key})` : ''))),
+      ),
+    );
+  }
+  if (st.error) el.append(section('Error', h('p', { class: 'state-error', text: st.error })));
+}
