@@ -1,0 +1,39 @@
+package stock
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+)
+
+// TestMain refuses a -run pattern that selects no check: go test would
+// otherwise pass without grading anything.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if err := grading.SelectsCheck(flag.Lookup("test.run").Value.String(), "TestStock", grading.Names(GradeChecks())); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(m.Run())
+}
+
+// TestStock grades stock.go: one subtest per check.
+func TestStock(t *testing.T) {
+	learner := GradeFuncs{
+		Lookup: func(sku, warehouse string) (any, error) {
+			return Lookup(Query{SKU: sku, Warehouse: warehouse})
+		},
+		GetStock: GetStock,
+	}
+	for _, c := range GradeChecks() {
+		t.Run(c.Name, func(t *testing.T) {
+			if r := grading.Run(context.Background(), c, learner); !r.Pass {
+				t.Error(r)
+			}
+		})
+	}
+}
