@@ -59,8 +59,11 @@ func CheckLine(line []byte) error {
 	}
 	if !json.Valid(line) {
 		t := bytes.TrimSpace(line)
-		if t[0] == '{' || t[0] == '[' {
+		switch {
+		case t[0] == '{' || t[0] == '[':
 			return errors.New("incomplete JSON: a message split over several lines?")
+		case line[0] == ' ' || line[0] == '\t' || t[0] == '}' || t[0] == ']' || t[0] == '"':
+			return errors.New("a fragment of JSON, not a message: a message split over several lines?")
 		}
 		return errors.New("not JSON: log output on stdout?")
 	}

@@ -162,8 +162,11 @@ func presets() []preset {
 	var all []preset
 	for _, group := range [][]preset{
 		handshakePresets(),
+		stdioPresets(),
 		toolsPresets(),
 		pagingPresets(),
+		ttlPresets(),
+		disconnectPresets(),
 	} {
 		all = append(all, group...)
 	}

@@ -1,0 +1,255 @@
+package scenario
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// DisconnectParams choose where a write call's link fails and what the
+// client does next.
+type DisconnectParams struct {
+	// Cut is after-execute (the handler ran, its response is lost),
+	// before-deliver (the request is lost), or none.
+	Cut string `json:"cut"`
+	// Retry is none, blind (re-send the same call on a new session) or
+	// idempotent (re-send it with the same idempotency key).
+	Retry string `json:"retry"`
+	// Key is the idempotency key sent with every attempt when not empty.
+	Key string `json:"key,omitempty"`
+	// CancelLate makes the client cancel the call after the server has
+	// answered but before the answer arrives (Cut must be none).
+	CancelLate bool   `json:"cancel_late,omitempty"`
+	SKU        string `json:"sku"`
+	Quantity   int    `json:"quantity"`
+}
+
+func (p *DisconnectParams) validate() error {
+	switch p.Cut {
+	case "after-execute", "before-deliver", "none":
+	default:
+		return fmt.Errorf("cut %q: want after-execute, before-deliver or none", p.Cut)
+	}
+	switch p.Retry {
+	case "none", "blind", "idempotent":
+	default:
+		return fmt.Errorf("retry %q: want none, blind or idempotent", p.Retry)
+	}
+	if p.Retry == "idempotent" && p.Key == "" {
+		return errors.New("retry idempotent needs a key")
+	}
+	if p.Retry != "none" && p.Cut == "none" {
+		return errors.New("a retry needs a cut to retry after")
+	}
+	if p.CancelLate && p.Cut != "none" {
+		return errors.New("cancel_late needs cut none")
+	}
+	if p.Quantity < 1 || p.Quantity > 1000 {
+		return fmt.Errorf("quantity %d: want 1 to 1000", p.Quantity)
+	}
+	if _, err := fixture.LookupStock(fixture.Query{SKU: p.SKU}); err != nil && p.SKU == "" {
+		return errors.New("sku is empty")
+	}
+	return nil
+}
+
+var disconnectFamily = &family{
+	name:   "disconnect",
+	params: func() validator { return &DisconnectParams{} },
+	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+		return runDisconnect(ctx, rec, v.(*DisconnectParams))
+	},
+}
+
+func disconnectPresets() []preset {
+	info := func(id, title, summary string) Info {
+		return Info{ID: id, Title: title, Summary: summary, Lesson: "disconnect", Era: v20251125}
+	}
+	p := func(cut, retry, key string) *DisconnectParams {
+		return &DisconnectParams{Cut: cut, Retry: retry, Key: key, SKU: "PEN-01", Quantity: 2}
+	}
+	late := p("none", "none", "")
+	late.CancelLate = true
+	return []preset{
+		{info: info("disconnect-after-execute", "Cut after the tool ran", "The server reserved the stock, then the link broke before the answer arrived. The client's call fails with EOF; its outcome is UNKNOWN; the ledger shows one reservation."),
+			family: disconnectFamily, params: p("after-execute", "none", "")},
+		{info: info("disconnect-before-deliver", "Cut before the server saw it", "The request is lost on the way. The client sees the same failure as after-execute, but the ledger is empty."),
+			family: disconnectFamily, params: p("before-deliver", "none", "")},
+		{info: info("retry-blind", "A blind retry doubles the write", "After a cut, the client reconnects and sends the same reservation again, with no key: the ledger now shows two."),
+			family: disconnectFamily, params: p("after-execute", "blind", "")},
+		{info: info("retry-idempotent", "Retry with an idempotency key", "The same key on the retry lets the server recognise the call: one reservation, and the client reconciles the unknown outcome to SUCCEEDED."),
+			family: disconnectFamily, params: p("after-execute", "idempotent", "order-42")},
+		{info: info("cancel-late", "Cancelled too late", "The client cancels after the server finished. notifications/cancelled goes out, the late response is dropped, and the reservation stands."),
+			family: disconnectFamily, params: late},
+	}
+}
+
+func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams) error {
+	ledger := &fixture.Ledger{}
+	server := fixture.NewServer(fixture.Options{Ledger: ledger})
+	syncLedger := func(s *trace.State) { s.Ledger = ledger.Entries() }
+	l, err := connectServer(ctx, rec, server)
+	if err != nil {
+		return err
+	}
+	var cs *mcp.ClientSession
+	defer func() { l.close(cs) }()
+	if cs, err = connectSDK(ctx, rec, l, v20251125); err != nil {
+		return err
+	}
+	args := map[string]any{"sku": p.SKU, "quantity": p.Quantity}
+	if p.Key != "" {
+		args["idempotency_key"] = p.Key
+	}
+	callCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	rec.Update(func(s *trace.State) {
+		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 1", Tool: "reserve_stock", Key: p.Key, Status: trace.OutcomePending})
+	})
+	session := cs
+	called := goDo(func() (*mcp.CallToolResult, error) {
+		return session.CallTool(callCtx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: args})
+	})
+	req, err := l.w.Await(ctx, request(c2s, "tools/call"))
+	if err != nil {
+		return err
+	}
+	if p.Cut == "before-deliver" {
+		rec.Update(func(s *trace.State) { s.Client = trace.ClientClosed })
+		l.w.Cut("The link breaks while the request is on its way. The server never sees it.")
+	} else {
+		l.w.Deliver(req, "reserve_stock has a side effect: it changes the server's ledger.")
+		resp, err := l.w.Await(ctx, response(s2c, "tools/call"))
+		if err != nil {
+			return err
+		}
+		rec.Update(syncLedger)
+		switch {
+		case p.Cut == "after-execute":
+			rec.Update(func(s *trace.State) { s.Client = trace.ClientClosed })
+			l.w.Cut("The handler ran and wrote its answer, then the link broke before the answer was delivered.")
+		case p.CancelLate:
+			rec.Changed("The server has executed the call; its answer is on the wire. Now the client gives up waiting and cancels.", syncLedger)
+			cancel()
+			n, err := l.w.Await(ctx, request(c2s, "notifications/cancelled"))
+			if err != nil {
+				return err
+			}
+			rec.Update(func(s *trace.State) {
+				s.Outcomes[0].Status = trace.OutcomeUnknown
+				s.Outcomes[0].Detail = "cancelled by the client; the server may have run it"
+			})
+			l.w.Deliver(n, "notifications/cancelled names the request id. Specification 2025-11-25: the receiver may ignore it, for example when it has already finished. This one had.")
+			l.w.Deliver(resp, "The late response arrives. go-sdk v1.8.0 behaviour: the client already returned context.Canceled to the caller and drops this response. The reservation stands.")
+			_, callErr := wait(ctx, called)
+			if !errors.Is(callErr, context.Canceled) {
+				return fmt.Errorf("cancelled call returned %v", callErr)
+			}
+			rec.Changed("The caller saw context.Canceled, yet the ledger shows the reservation: cancelling does not undo.", syncLedger)
+			return nil
+		default:
+			rec.Update(func(s *trace.State) { s.Outcomes[0].Status = trace.OutcomeSucceeded })
+			l.w.Deliver(resp, "The reservation succeeded.")
+			_, err := wait(ctx, called)
+			return err
+		}
+	}
+	_, callErr := wait(ctx, called)
+	if callErr == nil {
+		return errors.New("the call succeeded across a cut link")
+	}
+	// The error's text depends on which SDK goroutine noticed the cut
+	// first, so the trace names only what is stable: that it wraps EOF.
+	what := "an error"
+	if errors.Is(callErr, io.EOF) {
+		what = "an error wrapping io.EOF"
+	}
+	rec.Changed("The client's call returns "+what+". Did the reservation happen? From here it cannot tell: the outcome is UNKNOWN.", func(s *trace.State) {
+		s.Outcomes[0].Status = trace.OutcomeUnknown
+		s.Outcomes[0].Detail = "connection lost before a response"
+		s.Ledger = ledger.Entries()
+	})
+	cs.Close()
+	cs = nil
+	l.ss.Wait()
+	if p.Retry == "none" {
+		what := "The ledger, which only the server can see, shows one reservation: the tool ran."
+		if p.Cut == "before-deliver" {
+			what = "The ledger, which only the server can see, is empty: the tool never ran. The client saw exactly the same error as when it did."
+		}
+		rec.Note(what + " Reconnecting restores the protocol, not the result.")
+		return nil
+	}
+	return retryCall(ctx, rec, server, ledger, p, args)
+}
+
+// retryCall reconnects to the same server (a new session) and sends the
+// reservation again.
+func retryCall(ctx context.Context, rec *trace.Recorder, server *mcp.Server, ledger *fixture.Ledger, p *DisconnectParams, args map[string]any) error {
+	rec.Run = "retry"
+	rec.Note("The client reconnects: a new session, a new handshake. The server process, and its ledger, are the same.")
+	l, err := connectServer(ctx, rec, server)
+	if err != nil {
+		return err
+	}
+	var cs *mcp.ClientSession
+	defer func() { l.close(cs) }()
+	if cs, err = connectSDK(ctx, rec, l, v20251125); err != nil {
+		return err
+	}
+	rec.Update(func(s *trace.State) {
+		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 2 (retry)", Tool: "reserve_stock", Key: p.Key, Status: trace.OutcomePending})
+	})
+	session := cs
+	called := goDo(func() (*mcp.CallToolResult, error) {
+		return session.CallTool(ctx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: args})
+	})
+	note := "The same reservation again, with no idempotency key: the server cannot know it is a retry."
+	if p.Retry == "idempotent" {
+		note = "The same reservation with the same idempotency_key " + p.Key + ": the server can recognise it."
+	}
+	if _, err := l.w.Step(ctx, request(c2s, "tools/call"), note); err != nil {
+		return err
+	}
+	resp, err := l.w.Await(ctx, response(s2c, "tools/call"))
+	if err != nil {
+		return err
+	}
+	var r struct {
+		Result struct {
+			StructuredContent fixture.Reservation `json:"structuredContent"`
+		} `json:"result"`
+	}
+	json.Unmarshal(resp.Raw, &r)
+	res := r.Result.StructuredContent
+	rec.Update(func(s *trace.State) {
+		s.Ledger = ledger.Entries()
+		s.Outcomes[1].Status = trace.OutcomeSucceeded
+		s.Outcomes[1].Detail = fmt.Sprintf("reservation %d", res.Reservation)
+	})
+	if p.Retry == "idempotent" {
+		l.w.Deliver(resp, fmt.Sprintf("replayed: true — the server found the key and returned reservation %d instead of reserving again.", res.Reservation))
+	} else {
+		l.w.Deliver(resp, fmt.Sprintf("A new reservation, number %d. The first one was real too: the ledger now holds two.", res.Reservation))
+	}
+	if _, err := wait(ctx, called); err != nil {
+		return err
+	}
+	if p.Retry == "idempotent" {
+		rec.Changed("The client reconciles call 1: the key proves it ran once, as reservation "+fmt.Sprint(res.Reservation)+". Outcome SUCCEEDED, one reservation in the ledger.", func(s *trace.State) {
+			s.Outcomes[0].Status = trace.OutcomeSucceeded
+			s.Outcomes[0].Detail = fmt.Sprintf("reconciled by key %s: reservation %d", p.Key, res.Reservation)
+		})
+	} else {
+		rec.Changed("Two reservations for one intent. A blind retry of a write turns an unknown outcome into a known double.", func(s *trace.State) {
+			s.Outcomes[0].Detail = "still unknown to the client; the ledger shows it ran"
+		})
+	}
+	return nil
+}
