@@ -40,7 +40,7 @@ func (c fakeCatalog) Run(_ context.Context, id string) (*scenario.Result, error)
 	case "alpha":
 		ev = []trace.Event{
 			{Seq: 1, Kind: trace.KindNote, Note: "a note with </script><script>alert(1)</script> and <img src=x onerror=alert(1)> in it"},
-			msg(2, trace.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"note":"</SCRIPT> <\/ \\/"}}`),
+			msg(2, trace.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"note":"</SCRIPT> \\/ <\\/"}}`),
 			msg(3, trace.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}}`),
 			msg(4, trace.ClientToServer, `{"jsonrpc":"2.0","method":"notifications/initialized"}`),
 		}

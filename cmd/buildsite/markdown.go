@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/yuin/goldmark"
 	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/yuin/goldmark"
 	highlighting "github.com/yuin/goldmark-highlighting/v2"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -225,14 +225,19 @@ func (m *markdown) playerNode(rc *renderCtx, line int, args string, body []byte)
 }
 
 // bakeTrace makes a JSONL trace safe as the body of a script element by
-// writing every "</" as "<\/". Go's JSON encoder never writes `\/`, so the
-// page gets the trace back exactly by the reverse replacement. A "<!--"
-// could still switch the HTML parser into the script-data-escaped states,
-// where an unrelated "<script" swallows the rest of the page, so it is
-// refused rather than mangled.
+// writing every "</" as "<\/". The page gets the trace back by the reverse
+// replacement, which is exact only if the trace held no "<\/" of its own:
+// Go's JSON encoder never writes `\/`, but a payload kept as raw bytes from
+// a scripted peer could, so such a trace is refused rather than baked
+// wrong. A "<!--" could switch the HTML parser into the script-data-escaped
+// states, where a later "<script" swallows the rest of the page, so it is
+// refused too.
 func bakeTrace(jsonl string) (string, error) {
 	if strings.Contains(jsonl, "<!--") {
 		return "", fmt.Errorf(`the trace contains "<!--", which cannot be baked into a page byte for byte`)
+	}
+	if strings.Contains(jsonl, `<\/`) {
+		return "", fmt.Errorf(`the trace contains "<\/", which the page would read back as "</"`)
 	}
 	return strings.ReplaceAll(jsonl, "</", `<\/`), nil
 }
@@ -254,10 +259,10 @@ type playerNode struct {
 	Root  string
 }
 
-func (n *playerNode) Kind() ast.NodeKind              { return kindPlayer }
-func (n *playerNode) Dump(source []byte, level int)   { ast.DumpHelper(n, source, level, nil, nil) }
-func (n *quizNode) Kind() ast.NodeKind                { return kindQuiz }
-func (n *quizNode) Dump(source []byte, level int)     { ast.DumpHelper(n, source, level, nil, nil) }
+func (n *playerNode) Kind() ast.NodeKind            { return kindPlayer }
+func (n *playerNode) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+func (n *quizNode) Kind() ast.NodeKind              { return kindQuiz }
+func (n *quizNode) Dump(source []byte, level int)   { ast.DumpHelper(n, source, level, nil, nil) }
 func (directiveRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindPlayer, renderPlayer)
 	reg.Register(kindQuiz, renderQuiz)

@@ -50,5 +50,9 @@ func buildWasm(ctx context.Context, cfg Config) error {
 		return fmt.Errorf("wasm: go env GOROOT: %w", err)
 	}
 	src := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js")
+	// go build makes the file executable; nothing else in the site is.
+	if err := os.Chmod(out, 0o644); err != nil {
+		return err
+	}
 	return copyFile(newWriter(cfg.Out), src, "assets/wasm_exec.js")
 }
