@@ -166,6 +166,7 @@ func presets() []preset {
 		toolsPresets(),
 		pagingPresets(),
 		ttlPresets(),
+		sessionExpiryPresets(),
 		disconnectPresets(),
 	} {
 		all = append(all, group...)

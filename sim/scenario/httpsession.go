@@ -1,0 +1,216 @@
+package scenario
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+
+	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/mcp-playground/mcp-playground/sim/ttl"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// SessionExpiryParams time an idle streamable HTTP session.
+type SessionExpiryParams struct {
+	// TTL is the idle timeout in virtual milliseconds.
+	TTL int64 `json:"ttl"`
+	// CallAt is when the first call is made; IdleUntil is when the client
+	// comes back after being idle.
+	CallAt    int64 `json:"call_at"`
+	IdleUntil int64 `json:"idle_until"`
+}
+
+func (p *SessionExpiryParams) validate() error {
+	if p.TTL <= 0 || p.CallAt < 0 || p.IdleUntil < p.CallAt {
+		return fmt.Errorf("want ttl > 0 and 0 <= call_at <= idle_until")
+	}
+	if p.IdleUntil > 1<<40 {
+		return errors.New("idle_until is too far in the future")
+	}
+	return nil
+}
+
+var sessionExpiryFamily = &family{
+	name:   "http-session",
+	params: func() validator { return &SessionExpiryParams{} },
+	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+		return runSessionExpiry(ctx, rec, v.(*SessionExpiryParams))
+	},
+}
+
+func sessionExpiryPresets() []preset {
+	return []preset{
+		{info: Info{ID: "ttl-session-expired", Title: "A streamable HTTP session expires", Lesson: "ttl", Era: v20251125,
+			Summary: "A real go-sdk streamable HTTP server closes an idle session; the next request gets HTTP 404, the client sees ErrSessionMissing, initializes a new session and the read-only call succeeds."},
+			family: sessionExpiryFamily, params: &SessionExpiryParams{TTL: 30000, CallAt: 1000, IdleUntil: 45000}},
+	}
+}
+
+// httpTap is an in-process http.RoundTripper: it calls the MCP handler
+// directly (no sockets, so it runs in WebAssembly too) and records each
+// exchange. The client makes its requests one at a time here (JSON
+// responses, no standalone SSE stream), so the record order is the call
+// order.
+type httpTap struct {
+	mu      sync.Mutex
+	h       http.Handler
+	rec     *trace.Recorder
+	onReply func(status int, sessionID string)
+}
+
+func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		body, _ = io.ReadAll(req.Body)
+		req.Body.Close()
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.rec.Advance(1)
+	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: c2s, Raw: string(body), Note: requestNote(req),
+		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Body: jsonOrNil(body)})})
+	in := req.Clone(req.Context())
+	in.Body = io.NopCloser(bytes.NewReader(body))
+	w := httptest.NewRecorder()
+	t.h.ServeHTTP(w, in)
+	res := w.Result()
+	out, _ := io.ReadAll(res.Body)
+	res.Body = io.NopCloser(bytes.NewReader(out))
+	res.Request = req
+	sid := res.Header.Get("Mcp-Session-Id")
+	if t.onReply != nil {
+		t.onReply(res.StatusCode, sid)
+	}
+	t.rec.Advance(1)
+	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Raw: string(bytes.TrimSpace(out)), Note: responseNote(req, res.StatusCode, sid),
+		Payload: trace.MustJSON(trace.HTTPPayload{Status: res.StatusCode, SessionID: sid, Body: jsonOrNil(bytes.TrimSpace(out))})})
+	return res, nil
+}
+
+func jsonOrNil(b []byte) []byte {
+	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
+		return nil
+	}
+	return b
+}
+
+func requestNote(req *http.Request) string {
+	sid := req.Header.Get("Mcp-Session-Id")
+	switch {
+	case req.Method == http.MethodDelete:
+		return "DELETE ends the session explicitly."
+	case sid == "":
+		return "POST with no Mcp-Session-Id: a new session begins with initialize."
+	default:
+		return "POST carrying Mcp-Session-Id " + sid + "."
+	}
+}
+
+func responseNote(req *http.Request, status int, sid string) string {
+	switch {
+	case status == http.StatusNotFound:
+		return "HTTP 404: the server no longer knows this session. Specification 2025-11-25: the client must start a new session with a fresh initialize."
+	case sid != "" && req.Header.Get("Mcp-Session-Id") == "":
+		return "The server assigns the session id in the Mcp-Session-Id header. Every later request must carry it."
+	case status == http.StatusAccepted:
+		return "202 Accepted: a notification has no response body."
+	default:
+		return fmt.Sprintf("HTTP %d.", status)
+	}
+}
+
+func runSessionExpiry(ctx context.Context, rec *trace.Recorder, p *SessionExpiryParams) error {
+	rec.Transport = trace.StreamableHTTP
+	n := 0
+	server := fixture.NewServer(fixture.Options{SessionIDs: func() string {
+		// Predictable ids keep the trace deterministic. A real server must
+		// use unguessable ids, and even those are not authentication.
+		n++
+		return fmt.Sprintf("session-%d", n)
+	}})
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
+		&mcp.StreamableHTTPOptions{JSONResponse: true})
+	sched := ttl.New()
+	ttlState := func(s *trace.State) { s.TTL = sched.Snapshot() }
+	tap := &httpTap{h: handler, rec: rec}
+	// Every request that reaches a live session renews it: idle expiry
+	// measures the time since the session was last used.
+	tap.onReply = func(status int, sid string) {
+		if status < 300 && sid != "" {
+			sched.Touch(sid, rec.Now(), p.TTL)
+			rec.Update(func(s *trace.State) { s.Session = sid; s.TTL = sched.Snapshot() })
+		}
+	}
+	httpClient := &http.Client{Transport: tap}
+	connect := func() (*mcp.ClientSession, error) {
+		t := &mcp.StreamableClientTransport{Endpoint: "http://fixture.invalid/mcp", HTTPClient: httpClient, DisableStandaloneSSE: true, MaxRetries: -1}
+		return newClient().Connect(ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: v20251125})
+	}
+	call := func(cs *mcp.ClientSession) (*mcp.CallToolResult, error) {
+		return cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_stock", Arguments: map[string]any{"query": map[string]any{"sku": "PEN-01"}}})
+	}
+
+	rec.Changed(fmt.Sprintf("A go-sdk client talks to a go-sdk streamable HTTP server. The application expires sessions idle for %d ms (its policy, not a protocol constant), on a virtual clock.", p.TTL), ttlState)
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
+	cs, err := connect()
+	if err != nil {
+		return err
+	}
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
+	rec.Advance(p.CallAt - rec.Now())
+	if _, err := call(cs); err != nil {
+		return err
+	}
+	rec.Advance(p.IdleUntil - rec.Now())
+	expired, _ := sched.Expire(rec.Now())
+	for ss := range server.Sessions() {
+		for _, id := range expired {
+			if ss.ID() == id {
+				ss.Close()
+			}
+		}
+	}
+	rec.Changed(fmt.Sprintf("The client is idle until %d ms. The scheduler finds the session's deadline passed and the server closes it: %v.", p.IdleUntil, expired), func(s *trace.State) {
+		s.TTL = sched.Snapshot()
+		s.TTL.Expired = expired
+	})
+	_, err = call(cs)
+	if !errors.Is(err, mcp.ErrSessionMissing) {
+		cs.Close()
+		if len(expired) == 0 {
+			rec.Changed("The session was still alive: the call succeeded.", func(*trace.State) {})
+			return nil
+		}
+		return fmt.Errorf("after expiry the call returned %v, want ErrSessionMissing", err)
+	}
+	cs.Close()
+	rec.Changed("The call fails with an error wrapping mcp.ErrSessionMissing. The old session is gone for good; the client does not retry on it.", func(s *trace.State) {
+		s.Client = trace.ClientClosed
+		s.Error = "mcp.ErrSessionMissing"
+		s.Session = ""
+	})
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing; s.Error = "" })
+	cs, err = connect()
+	if err != nil {
+		return err
+	}
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
+	res, err := call(cs)
+	if err != nil {
+		return err
+	}
+	if res.IsError {
+		return errors.New("the call on the new session failed")
+	}
+	cs.Close()
+	rec.Changed("A fresh initialize gave a new session, and the read-only call succeeded. Safe to repeat because get_stock changes nothing; a write would need the care of the disconnect lesson.", func(s *trace.State) {
+		s.Client = trace.ClientClosed
+	})
+	return nil
+}
