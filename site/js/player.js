@@ -149,6 +149,7 @@ export class Player {
         'data-seq': String(e.seq),
         'data-index': String(i + 1),
         'data-answers': d.answers || null,
+        'data-run': d.run || null,
       },
       h('span', { class: 'pl-seq', text: `#${e.seq}` }),
       h('span', { class: 'pl-arrow' },

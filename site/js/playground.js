@@ -48,8 +48,14 @@ function fieldFor(name, value, id) {
     };
   }
   // Arrays of strings, and anything else: JSON, which keeps "" visible.
-  const input = h('input', { type: 'text', id, 'data-param': name, value: JSON.stringify(value), spellcheck: 'false', autocomplete: 'off' });
-  const hint = Array.isArray(value) ? 'JSON array, e.g. ["a", ""]' : 'JSON';
+  // Scalars arrays fit one line; nested values get a textarea, one element a line.
+  const flat = Array.isArray(value) && value.every((x) => x === null || typeof x !== 'object');
+  const format = (v) => (flat || !Array.isArray(v) ? JSON.stringify(v, null, flat ? 0 : 2) : `[\n${v.map((x) => `  ${JSON.stringify(x)}`).join(',\n')}\n]`);
+  const text = format(value);
+  const input = flat
+    ? h('input', { type: 'text', id, 'data-param': name, value: text, spellcheck: 'false', autocomplete: 'off' })
+    : h('textarea', { id, 'data-param': name, rows: String(Math.min(12, text.split('\n').length)), spellcheck: 'false', autocomplete: 'off' }, text);
+  const hint = flat ? 'JSON array, e.g. ["a", ""]' : 'JSON';
   return {
     el: label(input, hint),
     read: () => {
@@ -59,7 +65,7 @@ function fieldFor(name, value, id) {
         throw new Error(`${name}: not valid JSON (${err.message})`);
       }
     },
-    set: (v) => { input.value = JSON.stringify(v); },
+    set: (v) => { input.value = format(v); },
   };
 }
 
@@ -151,6 +157,13 @@ export class Playground {
       h('p', { class: 'pg-summary', text: s.summary }),
     );
     this.player.figure.dataset.scenario = id;
+    // Until the new trace arrives the old one is on screen; say so.
+    this.player.setStatus('running');
+    // The page's own scenario list (if the build made one) marks the choice.
+    for (const a of document.querySelectorAll('a[data-scenario]')) {
+      if (a.dataset.scenario === id) a.setAttribute('aria-current', 'true');
+      else a.removeAttribute('aria-current');
+    }
     const preset = this.presetParams(id) || {};
     clear(this.fields);
     this.editors = Object.entries(preset).map(([k, v], i) => {
