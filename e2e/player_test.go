@@ -344,8 +344,8 @@ func TestImportedMarkupStaysText(t *testing.T) {
 		"payload": map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}}
 	res := map[string]any{"seq": 2, "direction": "server-to-client", "transport": "in-memory", "kind": "message",
 		"payload": map[string]any{"jsonrpc": "2.0", "id": 1, "result": map[string]any{"tools": []any{map[string]any{"name": name, "description": evil, "inputSchema": map[string]any{"type": "object"}}}}},
-		"note":  evil,
-		"state": map[string]any{"client": evil, "catalog": []string{name, evil}, "error": evil}}
+		"note":    evil,
+		"state":   map[string]any{"client": evil, "catalog": []string{name, evil}, "error": evil}}
 	var b strings.Builder
 	for _, ev := range []any{req, res} {
 		enc := json.NewEncoder(&b)
