@@ -11,6 +11,7 @@ package grading
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"runtime/debug"
 	"strings"
@@ -29,6 +30,10 @@ type Result struct {
 	// Seq is the seq of the trace event where the learner's code went wrong
 	// in Scenario; 0 when the check cannot tell.
 	Seq int `json:"seq,omitempty"`
+	// Params, when set, are the parameter overrides that make Scenario
+	// replay the failing case (a hidden variant or a changed limit); Seq
+	// refers to that run.
+	Params json.RawMessage `json:"params,omitempty"`
 }
 
 func (r Result) String() string {

@@ -1,0 +1,395 @@
+package catalog
+
+// This file is the grader. Do not edit it: go test and the classroom run it
+// against your catalog.go, and the browser runs the same checks.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	ref "github.com/mcp-playground/mcp-playground/sim/catalog"
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// GradeEnumerate is the learner's Enumerate as a function value, so that the
+// checks can call code compiled into the test binary or interpreted in the
+// browser alike.
+type GradeEnumerate func(ctx context.Context, l Lister, lim Limits) ([]*mcp.Tool, []int, error)
+
+// A gradeCase is one walk: a paging scenario (a preset, possibly with
+// changed parameters) and the limits Enumerate gets.
+type gradeCase struct {
+	scenario string
+	params   scenario.PagingParams
+	changed  bool // params differ from the preset: report them
+	lim      Limits
+	// cancelAfter, when > 0, cancels the walk's context once that many
+	// pages have been answered.
+	cancelAfter int
+}
+
+// gradePreset returns the case for a paging scenario, with mod applied to
+// its parameters.
+func gradePreset(id string, mod func(p *scenario.PagingParams)) gradeCase {
+	p, ok := scenario.PagingPreset(id)
+	if !ok {
+		panic("grader: no paging scenario " + id)
+	}
+	c := gradeCase{scenario: id, params: p}
+	if mod != nil {
+		mod(&c.params)
+		c.changed = true
+	}
+	c.lim = Limits{MaxPages: c.params.MaxPages, MaxTools: c.params.MaxTools}
+	return c
+}
+
+// GradeChecks returns the exercise's checks, in the order the page lists them.
+// Every walk runs twice on the simulator's wire against the real fixture
+// server: once with the learner's Enumerate and once with sim/catalog's
+// reference Enumerate. The tools, page sizes, error and the exact
+// tools/list requests sent must agree.
+func GradeChecks() []grading.Check[GradeEnumerate] {
+	cases := func(name, scen string, cs ...gradeCase) grading.Check[GradeEnumerate] {
+		return grading.Check[GradeEnumerate]{Name: name, Scenario: scen, Run: func(ctx context.Context, f GradeEnumerate) grading.Result {
+			for _, c := range cs {
+				if r := gradeWalk(ctx, f, c); !r.Pass {
+					return r
+				}
+			}
+			return grading.Pass()
+		}}
+	}
+	limits := func(pages, tools int) func(*scenario.PagingParams) {
+		return func(p *scenario.PagingParams) { p.MaxPages, p.MaxTools = pages, tools }
+	}
+	return []grading.Check[GradeEnumerate]{
+		cases("normal-walk", "paging-normal",
+			gradePreset("paging-normal", nil), gradePreset("paging-single", nil), gradePreset("paging-empty", nil)),
+		cases("empty-token", "paging-empty-token",
+			gradePreset("paging-empty-token", func(p *scenario.PagingParams) { p.Client = "reference" })),
+		cases("repeat", "paging-repeat", gradePreset("paging-repeat", nil)),
+		cases("cycle", "paging-cycle", gradePreset("paging-cycle", nil),
+			gradePreset("paging-cycle", func(p *scenario.PagingParams) {
+				p.Pages = [][]string{{"a"}, {"b"}, {"c"}, {"d"}}
+			})),
+		cases("page-limit", "paging-endless", gradePreset("paging-endless", nil),
+			gradePreset("paging-normal", limits(3, 100)), gradePreset("paging-normal", limits(2, 100)),
+			gradePreset("paging-single", limits(1, 100))),
+		cases("tool-limit", "paging-tool-limit", gradePreset("paging-tool-limit", nil),
+			gradePreset("paging-normal", limits(10, 3)), gradePreset("paging-empty", limits(10, 0)),
+			gradePreset("paging-single", limits(10, 2))),
+		cases("duplicate", "paging-duplicate", gradePreset("paging-duplicate", nil),
+			gradePreset("paging-duplicate", func(p *scenario.PagingParams) { p.Pages = [][]string{{"alpha", "alpha"}} })),
+		cases("invalid-limits", "paging-normal",
+			gradePreset("paging-normal", limits(0, 100)), gradePreset("paging-normal", limits(-1, 100)),
+			gradePreset("paging-normal", limits(10, -1)), gradePreset("paging-normal", limits(1, 0))),
+		cases("protocol-error", "paging-invalid-cursor", gradePreset("paging-invalid-cursor", nil),
+			gradePreset("paging-generation-change", func(p *scenario.PagingParams) { p.Twist = "" })),
+		cases("cancel", "paging-normal",
+			func() gradeCase { c := gradePreset("paging-normal", nil); c.cancelAfter = 1; return c }(),
+			func() gradeCase { c := gradePreset("paging-endless", nil); c.cancelAfter = 2; return c }()),
+		{Name: "hidden-shapes", Run: gradeHidden},
+	}
+}
+
+// gradeWalk runs one case with the learner's Enumerate and the reference,
+// and compares them.
+func gradeWalk(ctx context.Context, f GradeEnumerate, c gradeCase) grading.Result {
+	fail := func(k int, format string, args ...any) grading.Result {
+		r := grading.Failf(format, args...)
+		r.Scenario = c.scenario
+		if c.changed {
+			r.Params, _ = json.Marshal(c.params)
+		}
+		r.Seq = gradeSeq(ctx, c, k)
+		return r
+	}
+	got, err := gradeRun(ctx, c, func(ctx context.Context, l ref.Lister) ([]string, []int, string) {
+		tools, sizes, err := f(ctx, gradeLister{l}, c.lim)
+		return gradeNames(tools), sizes, gradeClass(err, ErrInvalidLimits, ErrDuplicateName, ErrCursorRepeated, ErrPageLimit, ErrToolLimit)
+	})
+	if err != nil {
+		return grading.Failf("the scenario did not run: %v", err)
+	}
+	want, err := gradeRun(ctx, c, func(ctx context.Context, l ref.Lister) ([]string, []int, string) {
+		tools, sizes, err := ref.Enumerate(ctx, l, ref.Limits{MaxPages: c.lim.MaxPages, MaxTools: c.lim.MaxTools})
+		return gradeNames(tools), sizes, gradeClass(err, ref.ErrInvalidLimits, ref.ErrDuplicateName, ref.ErrCursorRepeated, ref.ErrPageLimit, ref.ErrToolLimit)
+	})
+	if err != nil {
+		return grading.Failf("the reference run failed: %v", err)
+	}
+	call := fmt.Sprintf("Enumerate(ctx, lister, Limits{MaxPages: %d, MaxTools: %d}) on %s", c.lim.MaxPages, c.lim.MaxTools, gradeDescribe(c))
+	if c.cancelAfter > 0 {
+		call += fmt.Sprintf(", ctx cancelled after page %d", c.cancelAfter)
+	}
+	for k := 0; k < max(len(got.requests), len(want.requests)); k++ {
+		if k >= len(got.requests) {
+			return fail(k, "%s stopped after %d requests (%s); it should have sent request %d: tools/list %s", call, len(got.requests), gradeRequests(got.requests), k+1, want.requests[k])
+		}
+		if k >= len(want.requests) {
+			return fail(len(want.requests)-1, "%s sent request %d (tools/list %s) after the walk should have ended with %s. Your requests: %s", call, k+1, got.requests[k], gradeOutcome(want), gradeRequests(got.requests))
+		}
+		if got.requests[k] != want.requests[k] {
+			return fail(k, "%s: request %d was tools/list %s, want tools/list %s", call, k+1, got.requests[k], want.requests[k])
+		}
+	}
+	if got.err != want.err || !slices.Equal(got.names, want.names) || !slices.Equal(got.sizes, want.sizes) {
+		return fail(len(want.requests), "%s = %s, want %s", call, gradeOutcome(got), gradeOutcome(want))
+	}
+	return grading.Pass()
+}
+
+// A gradeResult is what one walk did.
+type gradeResult struct {
+	names    []string
+	sizes    []int
+	err      string
+	nilTools bool
+	requests []string // each request's params: "{}" or {"cursor":…}
+}
+
+func gradeOutcome(r gradeResult) string {
+	if r.err == "nil" {
+		return fmt.Sprintf("tools %q, page sizes %v, nil error", r.names, r.sizes)
+	}
+	if r.names == nil && r.sizes == nil {
+		return fmt.Sprintf("nil, nil, %s", r.err)
+	}
+	return fmt.Sprintf("tools %q, page sizes %v, %s (on error both must be nil: no partial catalog)", r.names, r.sizes, r.err)
+}
+
+func gradeRequests(rs []string) string {
+	if len(rs) == 0 {
+		return "none"
+	}
+	return strings.Join(rs, ", ")
+}
+
+func gradeDescribe(c gradeCase) string {
+	var pages []string
+	for _, p := range c.params.Pages {
+		pages = append(pages, "["+strings.Join(p, " ")+"]")
+	}
+	s := c.scenario
+	if c.changed {
+		s += " with pages " + strings.Join(pages, " ")
+		if c.params.EmptyCursorAfter > 0 {
+			s += fmt.Sprintf(`, nextCursor "" after page %d`, c.params.EmptyCursorAfter)
+		}
+		if c.params.Shape != "normal" {
+			s += ", shape " + c.params.Shape
+		}
+		if c.params.Twist != "" {
+			s += ", twist " + c.params.Twist
+		}
+	}
+	return s
+}
+
+// gradeRun plays c once with walk as the client.
+func gradeRun(ctx context.Context, c gradeCase, walk func(context.Context, ref.Lister) ([]string, []int, string)) (gradeResult, error) {
+	p := c.params
+	p.MaxPages, p.MaxTools = max(c.lim.MaxPages, 1), max(c.lim.MaxTools, 0)
+	run, err := scenario.NewPagingRun(ctx, p)
+	if err != nil {
+		return gradeResult{}, err
+	}
+	defer run.Close()
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	answered := 0
+	l := ref.ListerFunc(func(ctx context.Context, cursor *string) (ref.Page, error) {
+		// A cancelled walk must not send: a dead context answers at once.
+		if err := ctx.Err(); err != nil {
+			return ref.Page{}, err
+		}
+		page, err := run.Lister().ListTools(ctx, cursor)
+		answered++
+		if c.cancelAfter > 0 && answered == c.cancelAfter {
+			cancel()
+		}
+		return page, err
+	})
+	var r gradeResult
+	r.names, r.sizes, r.err = walk(wctx, l)
+	r.requests = gradeRequestParams(run.Result().Events)
+	return r, nil
+}
+
+// gradeRequestParams lists the params of every tools/list request sent.
+func gradeRequestParams(evs []trace.Event) []string {
+	var out []string
+	for _, ev := range evs {
+		if ev.Kind != trace.KindMessage || ev.Direction != trace.ClientToServer || ev.Run == "sdk-iterator" {
+			continue
+		}
+		var m struct {
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+		}
+		if !gradeIsList(ev.Raw) || json.Unmarshal([]byte(ev.Raw), &m) != nil {
+			continue
+		}
+		p := string(m.Params)
+		if p == "" {
+			p = "{}"
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// gradeSeq finds the seq of the k-th tools/list request (0-based) in the
+// scenario's own trace, run with the case's parameters, so the page can
+// open the player where the learner's walk went its own way. Past the last
+// request it is the last response.
+func gradeSeq(ctx context.Context, c gradeCase, k int) int {
+	var overrides json.RawMessage
+	if c.changed {
+		overrides, _ = json.Marshal(c.params)
+	}
+	res, err := scenario.Run(ctx, c.scenario, overrides)
+	if err != nil {
+		return 0
+	}
+	n, last := 0, 0
+	for _, ev := range res.Events {
+		if ev.Kind != trace.KindMessage || ev.Run == "sdk-iterator" {
+			continue
+		}
+		switch {
+		case ev.Direction == trace.ClientToServer && gradeIsList(ev.Raw):
+			if n == k {
+				return ev.Seq
+			}
+			n++
+		case ev.Direction == trace.ServerToClient && n > 0:
+			last = ev.Seq
+		}
+	}
+	return last
+}
+
+func gradeIsList(raw string) bool {
+	var m struct {
+		Method string `json:"method"`
+	}
+	return json.Unmarshal([]byte(raw), &m) == nil && m.Method == "tools/list"
+}
+
+// gradeLister adapts the simulator's Lister to the exercise's.
+type gradeLister struct{ l ref.Lister }
+
+func (g gradeLister) ListTools(ctx context.Context, cursor *string) (Page, error) {
+	p, err := g.l.ListTools(ctx, cursor)
+	return Page{Tools: p.Tools, NextCursor: p.NextCursor}, err
+}
+
+func gradeNames(tools []*mcp.Tool) []string {
+	if tools == nil {
+		return nil
+	}
+	out := []string{}
+	for _, t := range tools {
+		if t == nil {
+			out = append(out, "<nil>")
+			continue
+		}
+		out = append(out, t.Name)
+	}
+	return out
+}
+
+// gradeClass names the kind of err, so errors from the learner's package
+// and from the reference compare.
+func gradeClass(err, invalid, dup, repeated, pages, tools error) string {
+	var je *jsonrpc.Error
+	switch {
+	case err == nil:
+		return "nil"
+	case errors.Is(err, invalid):
+		return "ErrInvalidLimits"
+	case errors.Is(err, dup):
+		return "ErrDuplicateName"
+	case errors.Is(err, repeated):
+		return "ErrCursorRepeated"
+	case errors.Is(err, pages):
+		return "ErrPageLimit"
+	case errors.Is(err, tools):
+		return "ErrToolLimit"
+	case errors.As(err, &je):
+		return fmt.Sprintf("a *jsonrpc.Error with code %d", je.Code)
+	case errors.Is(err, context.Canceled):
+		return "context.Canceled"
+	}
+	return fmt.Sprintf("the error %q (errors.Is and errors.As find nothing they know in it)", err)
+}
+
+// gradeHidden walks seeded random catalogs: random tool names, page
+// shapes, empty-string cursors, repeats, cycles, duplicates and limits.
+func gradeHidden(ctx context.Context, f GradeEnumerate) grading.Result {
+	rng := rand.New(rand.NewPCG(17, 20251125))
+	words := []string{"get", "put", "list", "find", "stock", "order", "ship", "ping", "sum", "read", "note", "tag"}
+	for i := 0; i < 40; i++ {
+		if ctx.Err() != nil {
+			return grading.Failf("stopped: %v", ctx.Err())
+		}
+		c := gradePreset("paging-normal", func(p *scenario.PagingParams) {
+			np := 1 + rng.IntN(5)
+			used := map[string]bool{}
+			var order []string
+			p.Pages = make([][]string, np)
+			for j := range p.Pages {
+				p.Pages[j] = []string{}
+				for n := rng.IntN(4); n > 0; n-- {
+					name := words[rng.IntN(len(words))] + "_" + words[rng.IntN(len(words))]
+					if used[name] {
+						continue
+					}
+					used[name] = true
+					order = append(order, name)
+					p.Pages[j] = append(p.Pages[j], name)
+				}
+			}
+			if np > 1 && len(order) > 0 && rng.IntN(6) == 0 {
+				p.Pages[np-1] = append(p.Pages[np-1], order[rng.IntN(len(order))])
+			}
+			if np > 1 && rng.IntN(3) == 0 {
+				p.EmptyCursorAfter = 1 + rng.IntN(np-1)
+			}
+			switch k := rng.IntN(10); {
+			case k == 0:
+				p.Shape = "repeat"
+			case k == 1 && np > 1:
+				p.Shape = "cycle"
+			case k == 2:
+				p.Shape = "endless"
+			}
+			if np > 1 && p.Shape == "normal" && rng.IntN(10) == 0 {
+				p.Twist = "invalid-cursor"
+			}
+			total := 0
+			for _, pg := range p.Pages {
+				total += len(pg)
+			}
+			p.MaxPages = []int{max(np-1, 1), np, np + 2, 30}[rng.IntN(4)]
+			p.MaxTools = []int{max(total-1, 0), total, total + 5}[rng.IntN(3)]
+			p.Seed = 1 + rng.Uint64N(1000)
+		})
+		if r := gradeWalk(ctx, f, c); !r.Pass {
+			r.Message = fmt.Sprintf("hidden catalog %d: %s", i, r.Message)
+			return r
+		}
+	}
+	return grading.Pass()
+}
