@@ -41,7 +41,32 @@ func steps() []step {
 		{name: "other tests", args: append([]string{"go", "test", "-count=1"}, nonExercisePackages()...)},
 		{name: "fuzz frame checker", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzCheckStream", "-fuzztime=10s", "./sim/frames"}},
 		{name: "fuzz trace decoder", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzDecode", "-fuzztime=10s", "./sim/trace"}},
+		{name: "wasm bridge builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "vet", "./wasm"}},
+		{name: "e2e (headless Chromium)", long: true, args: e2eArgs()},
 	}
+}
+
+// chromiumPath is where Debian's chromium package puts the browser, and
+// where the e2e suite looks first.
+const chromiumPath = "/usr/bin/chromium"
+
+// e2eArgs returns the e2e step's command. When Chromium is missing it either
+// installs it first (we are root) or says exactly what to install; in CI the
+// suite then fails rather than skips, so e2e is never silently left out.
+// It only inspects the machine: installing happens when the step runs.
+func e2eArgs() []string {
+	test := "go test -count=1 ./e2e"
+	if _, err := os.Stat(chromiumPath); err == nil || os.Getenv("CHROMIUM") != "" {
+		return strings.Fields(test)
+	}
+	if os.Geteuid() == 0 {
+		return []string{"sh", "-c", "echo 'e2e: " + chromiumPath + " is missing; installing it with apt-get' && apt-get update -qq && apt-get install -y chromium && " + test}
+	}
+	msg := "e2e: Chromium is missing. Install it as root: apt-get install -y chromium (Debian/Ubuntu), or set CHROMIUM=/path/to/chrome."
+	if os.Getenv("CI") != "" {
+		return []string{"sh", "-c", "echo '" + msg + "' >&2; exit 1"}
+	}
+	return []string{"sh", "-c", "echo '" + msg + " Skipping the browser suite.' >&2; " + test}
 }
 
 // nonExercisePackages lists every package but the exercise folders: those
@@ -55,7 +80,8 @@ func nonExercisePackages() []string {
 	}
 	var pkgs []string
 	for _, p := range strings.Fields(string(out)) {
-		if strings.Contains(p, "/exercises/") || strings.HasSuffix(p, "/sim") || strings.Contains(p, "/sim/") {
+		// e2e runs in its own (long) step: it builds the site and drives Chromium.
+		if strings.Contains(p, "/exercises/") || strings.HasSuffix(p, "/sim") || strings.Contains(p, "/sim/") || strings.HasSuffix(p, "/e2e") {
 			continue
 		}
 		pkgs = append(pkgs, p)
