@@ -1,0 +1,353 @@
+package scenario
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden traces in testdata/golden")
+
+// TestGoldenTraces runs every scenario twice: the runs must be
+// byte-identical, and equal to testdata/golden/<id>.jsonl. The golden files
+// are the reviewed record of what each scenario shows; -update rewrites them.
+func TestGoldenTraces(t *testing.T) {
+	for _, info := range List() {
+		t.Run(info.ID, func(t *testing.T) {
+			first := mustRun(t, info.ID).JSONL()
+			second := mustRun(t, info.ID).JSONL()
+			if first != second {
+				t.Fatalf("two runs differ:\n%s", cmp.Diff(first, second))
+			}
+			path := filepath.Join("testdata", "golden", info.ID+".jsonl")
+			if *update {
+				if err := os.WriteFile(path, []byte(first), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./sim/scenario -update)", err)
+			}
+			if diff := cmp.Diff(string(want), first); diff != "" {
+				t.Errorf("trace differs from %s (-want +got):\n%s", path, diff)
+			}
+		})
+	}
+}
+
+func mustRun(t testing.TB, id string) *Result {
+	t.Helper()
+	res, err := Run(context.Background(), id, nil)
+	if err != nil {
+		t.Fatalf("Run(%q) error: %v", id, err)
+	}
+	return res
+}
+
+// TestScenarioClaims checks that each scenario's trace shows what its
+// summary says: the facts the lessons and the e2e suite rely on.
+func TestScenarioClaims(t *testing.T) {
+	last := func(r *Result, run string) trace.State {
+		var st trace.State
+		for _, e := range r.Events {
+			if (run == "" || e.Run == run) && e.State != nil {
+				st = *e.State
+			}
+		}
+		return st
+	}
+	hasRaw := func(r *Result, s string) bool {
+		return slices.ContainsFunc(r.Events, func(e trace.Event) bool { return strings.Contains(e.Raw, s) })
+	}
+	outcome := func(st trace.State, i int) string {
+		if i >= len(st.Outcomes) {
+			return ""
+		}
+		return st.Outcomes[i].Status
+	}
+	tests := []struct {
+		id    string
+		check func(r *Result) string // returns what is wrong, or ""
+	}{
+		{"handshake-ok", func(r *Result) string {
+			if st := r.Final(); st.Client != trace.ClientClosed || !slices.Equal(st.Catalog, []string{"get_stock"}) || st.Protocol != "2025-11-25" {
+				return "want CLOSED, protocol 2025-11-25, catalog [get_stock]"
+			}
+			var states []string
+			for _, e := range r.Events {
+				if len(states) == 0 || states[len(states)-1] != e.State.Client {
+					states = append(states, e.State.Client)
+				}
+			}
+			if !slices.Equal(states, []string{"NEW", "INITIALIZING", "READY", "CLOSED"}) {
+				return "client states " + strings.Join(states, " → ")
+			}
+			return ""
+		}},
+		{"handshake-request-before-init", func(r *Result) string {
+			if !hasRaw(r, `"error":{"code":0,`) {
+				return "want an error with code 0"
+			}
+			return ""
+		}},
+		{"handshake-version-counteroffer", func(r *Result) string {
+			if st := r.Final(); st.Protocol != "2025-11-25" || st.Client != trace.ClientClosed {
+				return "want the counter-offered 2025-11-25 accepted"
+			}
+			return ""
+		}},
+		{"handshake-version-unsupported", func(r *Result) string {
+			if st := r.Final(); st.Client != trace.ClientClosed || st.Error == "" || hasRaw(r, "notifications/initialized") {
+				return "want CLOSED with an error and no initialized"
+			}
+			return ""
+		}},
+		{"handshake-no-initialized", func(r *Result) string {
+			if hasRaw(r, "notifications/initialized") || !hasRaw(r, `"quantity\":12`) {
+				return "want a successful call without initialized"
+			}
+			return ""
+		}},
+		{"discover-2026", func(r *Result) string {
+			if !hasRaw(r, `"method":"server/discover"`) || hasRaw(r, `"method":"initialize"`) || !hasRaw(r, `"io.modelcontextprotocol/protocolVersion":"2026-07-28"`) {
+				return "want server/discover, per-request _meta, no initialize"
+			}
+			return ""
+		}},
+		{"stock-zero", func(r *Result) string {
+			if st := r.Final(); outcome(st, 0) != trace.OutcomeSucceeded || !strings.Contains(st.Outcomes[0].Detail, `"quantity":0`) {
+				return "want success with quantity 0"
+			}
+			return ""
+		}},
+		{"stock-missing", func(r *Result) string {
+			if outcome(r.Final(), 0) != trace.OutcomeFailed || !hasRaw(r, `"isError":true`) {
+				return "want an isError result"
+			}
+			return ""
+		}},
+		{"stock-bad-input", func(r *Result) string {
+			st := r.Final()
+			if len(st.Outcomes) != 5 || slices.ContainsFunc(st.Outcomes, func(o trace.Outcome) bool { return !strings.HasPrefix(o.Detail, "isError") }) {
+				return "want five isError results"
+			}
+			return ""
+		}},
+		{"unknown-tool", func(r *Result) string {
+			if !hasRaw(r, `"error":{"code":-32602`) {
+				return "want JSON-RPC error -32602"
+			}
+			return ""
+		}},
+		{"stdio-banner", func(r *Result) string {
+			var p trace.BytesPayload
+			json.Unmarshal(r.Events[1].Payload, &p)
+			if r.Events[1].Kind != trace.KindBytes || p.Line != 1 || p.Verdict == "ok" {
+				return "want line 1 flagged"
+			}
+			return ""
+		}},
+		{"paging-normal", func(r *Result) string {
+			if st := r.Final(); !slices.Equal(st.Catalog, []string{"alpha", "beta", "gamma"}) {
+				return "want alpha, beta, gamma"
+			}
+			return ""
+		}},
+		{"paging-empty-token", func(r *Result) string {
+			if !hasRaw(r, `"params":{"cursor":""}`) || !hasRaw(r, `"nextCursor":""`) {
+				return `want "nextCursor":"" and "cursor":"" on the wire`
+			}
+			if got := last(r, "reference").Catalog; !slices.Equal(got, []string{"alpha", "beta", "gamma"}) {
+				return "reference catalog " + strings.Join(got, ",")
+			}
+			if got := last(r, "sdk-iterator").Catalog; !slices.Equal(got, []string{"alpha"}) {
+				return "SDK iterator catalog " + strings.Join(got, ",")
+			}
+			return ""
+		}},
+		{"paging-repeat", errorContains("cursor repeated")},
+		{"paging-cycle", errorContains("cursor repeated")},
+		{"paging-endless", errorContains("page limit")},
+		{"paging-tool-limit", errorContains("tool limit")},
+		{"paging-duplicate", errorContains("duplicate tool name")},
+		{"paging-invalid-cursor", errorContains("invalid cursor")},
+		{"paging-cross-session-cursor", errorContains("invalid cursor")},
+		{"paging-generation-change", func(r *Result) string {
+			if !hasRaw(r, `"code":-32602,"message":"stale cursor`) || !slices.Equal(r.Final().Catalog, []string{"alpha", "beta", "gamma", "delta"}) {
+				return "want -32602 then a fresh complete walk"
+			}
+			return ""
+		}},
+		{"catalog-refresh-failed", func(r *Result) string {
+			if st := r.Final(); !slices.Equal(st.Active, []string{"alpha", "beta", "gamma"}) || len(st.Catalog) != 0 || !strings.Contains(st.Error, "duplicate") {
+				return "want the active catalog kept and the candidate discarded"
+			}
+			return ""
+		}},
+		{"ttl-renew", func(r *Result) string {
+			if st := r.Final(); !slices.Equal(st.TTL.Expired, []string{"A"}) || r.Events[len(r.Events)-2].State.TTL.Live != 1 {
+				return "want A alive at 5 and expired at 9"
+			}
+			return ""
+		}},
+		{"ttl-same-deadline", func(r *Result) string {
+			if !slices.Equal(r.Final().TTL.Expired, []string{"A", "B"}) {
+				return "want A, B"
+			}
+			return ""
+		}},
+		{"ttl-stale-growth", func(r *Result) string {
+			peak := r.Events[len(r.Events)-3].State.TTL
+			if peak.Live != 1 || peak.Heap != 10000 {
+				return "want S=1, H=10000"
+			}
+			return ""
+		}},
+		{"ttl-session-expired", func(r *Result) string {
+			if !hasRaw(r, "") || !slices.ContainsFunc(r.Events, func(e trace.Event) bool { return strings.Contains(string(e.Payload), `"status":404`) }) {
+				return "want HTTP 404"
+			}
+			if st := r.Final(); st.Session != "session-2" {
+				return "want a new session"
+			}
+			return ""
+		}},
+		{"disconnect-after-execute", func(r *Result) string {
+			if st := r.Final(); outcome(st, 0) != trace.OutcomeUnknown || len(st.Ledger) != 1 {
+				return "want UNKNOWN and a ledger of one"
+			}
+			return ""
+		}},
+		{"disconnect-before-deliver", func(r *Result) string {
+			if st := r.Final(); outcome(st, 0) != trace.OutcomeUnknown || len(st.Ledger) != 0 {
+				return "want UNKNOWN and an empty ledger"
+			}
+			return ""
+		}},
+		{"retry-blind", func(r *Result) string {
+			if len(r.Final().Ledger) != 2 {
+				return "want two reservations"
+			}
+			return ""
+		}},
+		{"retry-idempotent", func(r *Result) string {
+			if st := r.Final(); len(st.Ledger) != 1 || outcome(st, 0) != trace.OutcomeSucceeded {
+				return "want one reservation, reconciled to SUCCEEDED"
+			}
+			return ""
+		}},
+		{"cancel-late", func(r *Result) string {
+			if st := r.Final(); len(st.Ledger) != 1 || !hasRaw(r, "notifications/cancelled") {
+				return "want notifications/cancelled and the reservation standing"
+			}
+			return ""
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.id, func(t *testing.T) {
+			if msg := tc.check(mustRun(t, tc.id)); msg != "" {
+				t.Error(msg)
+			}
+		})
+	}
+}
+
+func errorContains(s string) func(*Result) string {
+	return func(r *Result) string {
+		st := r.Final()
+		if !strings.Contains(st.Error, s) || len(st.Catalog) != 0 {
+			return "final state " + st.Error + ": want an error containing " + s + " and no catalog"
+		}
+		return ""
+	}
+}
+
+func TestRunRejectsBadInput(t *testing.T) {
+	tests := []struct {
+		name, id, params, want string
+	}{
+		{"unknown id", "no-such-scenario", "", "unknown scenario"},
+		{"unknown field", "paging-normal", `{"pagez":[]}`, "unknown field"},
+		{"not JSON", "paging-normal", `{`, "parameters"},
+		{"no pages", "paging-normal", `{"pages":[]}`, "pages"},
+		{"too many pages", "paging-normal", `{"pages":[` + strings.Repeat(`[],`, 20) + `[]]}`, "pages"},
+		{"bad shape", "paging-normal", `{"shape":"spiral"}`, "shape"},
+		{"empty cursor after the last page", "paging-normal", `{"empty_cursor_after":3}`, "empty_cursor_after"},
+		{"sdk iterator on a loop", "paging-repeat", `{"client":"sdk-iterator"}`, "loops forever"},
+		{"empty tool name", "paging-normal", `{"pages":[[""]]}`, "tool names"},
+		{"negative ttl op list", "ttl-renew", `{"ops":[{"op":"sleep"}]}`, "op"},
+		{"bad cut", "disconnect-after-execute", `{"cut":"sideways"}`, "cut"},
+		{"retry without cut", "disconnect-after-execute", `{"cut":"none","retry":"blind"}`, "retry"},
+		{"bad handshake version", "handshake-ok", `{"client_version":"yesterday"}`, "client_version"},
+		{"no calls", "stock-ok", `{"calls":[]}`, "calls"},
+		{"bad stdio fault", "stdio-banner", `{"fault":"smoke"}`, "fault"},
+		{"session ttl zero", "ttl-session-expired", `{"ttl":0}`, "ttl"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Run(context.Background(), tc.id, json.RawMessage(tc.params))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Run(%q, %s) error = %v, want one containing %q", tc.id, tc.params, err, tc.want)
+			}
+		})
+	}
+	if _, err := Run(context.Background(), "nope", nil); !errors.Is(err, ErrUnknown) {
+		t.Errorf("Run(nope) error = %v, want ErrUnknown", err)
+	}
+}
+
+func TestParametersChangeTheRun(t *testing.T) {
+	res, err := Run(context.Background(), "paging-normal", json.RawMessage(`{"pages":[["x","y"],["z"]],"empty_cursor_after":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Final().Catalog; !slices.Equal(got, []string{"x", "y", "z"}) {
+		t.Errorf("catalog = %v, want [x y z]", got)
+	}
+}
+
+// TestNoGoroutineOutlivesAScenario runs every scenario and then checks that
+// the goroutine count comes back down: a scenario that leaks would, in the
+// browser, keep a worker busy forever.
+func TestNoGoroutineOutlivesAScenario(t *testing.T) {
+	before := runtime.NumGoroutine()
+	for _, id := range IDs() {
+		mustRun(t, id)
+	}
+	// Goroutines that are finishing need a chance to be scheduled; yield
+	// instead of sleeping.
+	n := 0
+	for i := 0; i < 10000; i++ {
+		if n = runtime.NumGoroutine(); n <= before {
+			return
+		}
+		runtime.Gosched()
+	}
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	t.Fatalf("%d goroutines before, %d after:\n%s", before, n, buf)
+}
+
+func BenchmarkAllScenarios(b *testing.B) {
+	ids := IDs()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, id := range ids {
+			if _, err := Run(context.Background(), id, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
