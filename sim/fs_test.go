@@ -1,0 +1,5 @@
+package sim_test
+
+import "os"
+
+var dirFS = os.DirFS(".")
