@@ -1,0 +1,58 @@
+// Package outcomes decides what a client knows about its tool calls after
+// a disconnect, and settles the unknown ones without repeating a write.
+package outcomes
+
+import (
+	"context"
+	"errors"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// Classify says what the client knows about c.
+func Classify(c Call) string {
+	if c.Err == nil && c.Result != nil {
+		if c.Result.IsError {
+			return Failed
+		}
+		return Succeeded
+	}
+	var je *jsonrpc.Error
+	if errors.As(c.Err, &je) {
+		return Failed // the server answered: the call was refused
+	}
+	return Unknown
+}
+
+// Reconcile returns the status of every call, after settling the unknown
+// ones that can be settled safely.
+func Reconcile(ctx context.Context, calls []Call, s Server) []string {
+	out := make([]string, len(calls))
+	for i, c := range calls {
+		out[i] = Classify(c)
+		if out[i] != Unknown {
+			continue
+		}
+		switch {
+		case c.ReadOnly:
+			// Running a read-only call again changes nothing.
+		case c.Key != "":
+			// Bug: re-sends without asking and without the key, so the
+			// server cannot recognise the retry.
+			args := map[string]any{}
+			for k, v := range c.Args {
+				if k != "idempotency_key" {
+					args[k] = v
+				}
+			}
+			res, err := s.Call(ctx, c.Tool, args)
+			out[i] = Classify(Call{Result: res, Err: err})
+			continue
+		default:
+			continue // a write without a key could run twice: leave it unknown
+		}
+		res, err := s.Call(ctx, c.Tool, c.Args)
+		out[i] = Classify(Call{Result: res, Err: err})
+	}
+	return out
+}

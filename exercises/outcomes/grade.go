@@ -1,0 +1,366 @@
+package outcomes
+
+// This file is the grader. Do not edit it: go test and the classroom run it
+// against your outcomes.go, and the browser runs the same checks.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// GradeFuncs is the learner's code as function values, so that the checks
+// can call code compiled into the test binary or interpreted in the browser
+// alike.
+type GradeFuncs struct {
+	Classify  func(Call) string
+	Reconcile func(ctx context.Context, calls []Call, s Server) []string
+}
+
+// A gradeSpec is one call of a situation: what was sent, what came back,
+// and whether a write actually ran on the server.
+type gradeSpec struct {
+	tool   string // get_stock or reserve_stock
+	sku    string
+	qty    int
+	key    string
+	answer string // ok, is-error, rpc-error, eof, closed, canceled, deadline
+	ran    bool   // for a write with no answer: the server executed it
+}
+
+// GradeChecks returns the exercise's checks, in the order the page lists them.
+func GradeChecks() []grading.Check[GradeFuncs] {
+	situation := func(name, scen string, specs ...gradeSpec) grading.Check[GradeFuncs] {
+		return grading.Check[GradeFuncs]{Name: name, Scenario: scen, Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			return gradeSituation(ctx, f, specs)
+		}}
+	}
+	return []grading.Check[GradeFuncs]{
+		{Name: "classify", Scenario: "disconnect-after-execute", Run: gradeClassify},
+		{Name: "after-execute", Scenario: "retry-idempotent", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			return gradeFromScenario(ctx, f, "retry-idempotent", `{"retry":"none"}`)
+		}},
+		{Name: "before-deliver", Scenario: "disconnect-before-deliver", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			return gradeFromScenario(ctx, f, "disconnect-before-deliver", `{"key":"order-7"}`)
+		}},
+		{Name: "no-blind-retry", Scenario: "retry-blind", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			if r := gradeFromScenario(ctx, f, "disconnect-after-execute", ""); !r.Pass {
+				return r
+			}
+			return gradeFromScenario(ctx, f, "disconnect-before-deliver", "")
+		}},
+		situation("readonly-retry", "disconnect-after-execute",
+			gradeSpec{tool: "get_stock", sku: "PEN-01", answer: "eof"},
+			gradeSpec{tool: "get_stock", sku: "BOOK-01", answer: "deadline"},
+			gradeSpec{tool: "get_stock", sku: "PEN-02", answer: "closed"}),
+		situation("known-untouched", "retry-blind",
+			gradeSpec{tool: "reserve_stock", sku: "PEN-01", qty: 2, answer: "ok"},
+			gradeSpec{tool: "reserve_stock", sku: "PEN-01", qty: 0, answer: "is-error"},
+			gradeSpec{tool: "reserve_stock", sku: "BOOK-01", qty: 1, key: "k-1", answer: "ok"},
+			gradeSpec{tool: "get_stock", sku: "PEN-01", answer: "ok"},
+			gradeSpec{tool: "reserve_stock", sku: "PEN-01", qty: 3, key: "k-2", answer: "rpc-error"},
+			gradeSpec{tool: "reserve_stock", sku: "PEN-01", qty: 1, key: "k-3", answer: "eof", ran: true}),
+		{Name: "hidden-batches", Run: gradeHidden},
+	}
+}
+
+// gradeErr makes the error a call returned.
+func gradeErr(answer string) error {
+	switch answer {
+	case "rpc-error":
+		return fmt.Errorf("calling %q: %w", "tools/call", &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid params"})
+	case "eof":
+		// What go-sdk's client returns when the link is cut under a call
+		// (scenarios disconnect-after-execute and disconnect-before-deliver).
+		return fmt.Errorf("calling %q: %w", "tools/call", io.EOF)
+	case "closed":
+		return fmt.Errorf("%w: calling %q: %v", mcp.ErrConnectionClosed, "tools/call", io.ErrClosedPipe)
+	case "canceled":
+		return context.Canceled
+	case "deadline":
+		return fmt.Errorf("calling %q: %w", "tools/call", context.DeadlineExceeded)
+	}
+	return nil
+}
+
+// gradeClassify checks Classify on every kind of answer.
+func gradeClassify(ctx context.Context, f GradeFuncs) grading.Result {
+	cases := []struct {
+		desc string
+		c    Call
+		want string
+	}{
+		{"a result", Call{Tool: "reserve_stock", Result: &mcp.CallToolResult{}}, Succeeded},
+		{"an isError result", Call{Tool: "reserve_stock", Result: &mcp.CallToolResult{IsError: true}}, Failed},
+		{"a JSON-RPC error -32602, wrapped", Call{Tool: "reserve_stock", Err: gradeErr("rpc-error")}, Failed},
+		{"a bare *jsonrpc.Error -32603", Call{Tool: "get_stock", ReadOnly: true, Err: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "boom"}}, Failed},
+		{"an error wrapping io.EOF (the link was cut)", Call{Tool: "reserve_stock", Err: gradeErr("eof")}, Unknown},
+		{"mcp.ErrConnectionClosed", Call{Tool: "reserve_stock", Key: "k", Err: gradeErr("closed")}, Unknown},
+		{"context.Canceled (cancel-late)", Call{Tool: "reserve_stock", Err: gradeErr("canceled")}, Unknown},
+		{"context.DeadlineExceeded, wrapped", Call{Tool: "get_stock", ReadOnly: true, Err: gradeErr("deadline")}, Unknown},
+		{"a read-only call cut off", Call{Tool: "get_stock", ReadOnly: true, Err: gradeErr("eof")}, Unknown},
+	}
+	for _, tc := range cases {
+		if got := f.Classify(tc.c); got != tc.want {
+			return grading.Failf("Classify(a %s call that got %s) = %q, want %q", tc.c.Tool, tc.desc, got, tc.want)
+		}
+	}
+	return grading.Pass()
+}
+
+// gradeFromScenario builds the situation a disconnect scenario ends in: the
+// scenario's one reserve_stock call, answered by a cut link, and a server
+// whose ledger holds what the scenario's ledger holds.
+func gradeFromScenario(ctx context.Context, f GradeFuncs, id, overrides string) grading.Result {
+	res, err := scenario.Run(ctx, id, json.RawMessage(overrides))
+	if err != nil {
+		return grading.Failf("the scenario did not run: %v", err)
+	}
+	var p scenario.DisconnectParams
+	info := res.Info
+	json.Unmarshal(info.Params, &p)
+	if overrides != "" {
+		json.Unmarshal([]byte(overrides), &p)
+	}
+	final := res.Final()
+	spec := gradeSpec{tool: "reserve_stock", sku: p.SKU, qty: p.Quantity, key: p.Key, answer: "eof", ran: len(final.Ledger) > 0}
+	r := gradeSituation(ctx, f, []gradeSpec{spec})
+	if !r.Pass {
+		r.Scenario = id
+		r.Seq = len(res.Events)
+		if overrides != "" {
+			r.Params = json.RawMessage(overrides)
+		}
+	}
+	return r
+}
+
+// gradeSituation sets up a fixture server whose ledger reflects what ran,
+// hands the calls to Reconcile, and checks the statuses, the ledger (no
+// write ran twice, every keyed write ran once) and what was re-sent.
+func gradeSituation(ctx context.Context, f GradeFuncs, specs []gradeSpec) grading.Result {
+	ledger := &fixture.Ledger{}
+	server := fixture.NewServer(fixture.Options{Ledger: ledger})
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		return grading.Failf("starting the fixture: %v", err)
+	}
+	defer ss.Wait()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "reconciler", Version: "1.0.0"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		ss.Close()
+		return grading.Failf("connecting to the fixture: %v", err)
+	}
+	defer cs.Close()
+
+	var calls []Call
+	var want []string
+	wantLedger := map[string]int{} // key (or "#i" for a keyless write) → executions
+	var desc []string
+	for i, s := range specs {
+		c := Call{Tool: s.tool, ReadOnly: s.tool == "get_stock", Key: s.key}
+		if c.ReadOnly {
+			c.Args = map[string]any{"query": map[string]any{"sku": s.sku}}
+		} else {
+			c.Args = map[string]any{"sku": s.sku, "quantity": s.qty}
+			if s.key != "" {
+				c.Args["idempotency_key"] = s.key
+			}
+		}
+		id := s.key
+		if id == "" {
+			id = fmt.Sprintf("#%d", i)
+		}
+		status := Unknown
+		switch s.answer {
+		case "ok":
+			status = Succeeded
+			c.Result = &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "{}"}}}
+			if !c.ReadOnly {
+				e, _ := ledger.Reserve(s.sku, s.qty, s.key)
+				c.Result.StructuredContent = fixture.Reservation{Reservation: e.N, SKU: e.SKU, Quantity: e.Quantity}
+				wantLedger[id] = 1
+			}
+		case "is-error":
+			status = Failed
+			c.Result = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "invalid reservation"}}}
+		case "rpc-error":
+			status = Failed
+			c.Err = gradeErr(s.answer)
+		default:
+			c.Err = gradeErr(s.answer)
+			if !c.ReadOnly && s.ran {
+				ledger.Reserve(s.sku, s.qty, s.key)
+				wantLedger[id] = 1
+			}
+			switch {
+			case c.ReadOnly:
+				_, err := fixture.LookupStock(fixture.Query{SKU: s.sku})
+				status = map[bool]string{true: Succeeded, false: Failed}[err == nil]
+			case s.key != "":
+				status = Succeeded
+				wantLedger[id] = 1
+			}
+		}
+		calls = append(calls, c)
+		want = append(want, status)
+		desc = append(desc, gradeDescribe(c, s))
+	}
+
+	var sent []string
+	srv := Server{
+		Call: func(ctx context.Context, tool string, args map[string]any) (*mcp.CallToolResult, error) {
+			b, _ := json.Marshal(args)
+			sent = append(sent, tool+" "+string(b))
+			return cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+		},
+		Lookup: func(ctx context.Context, key string) (bool, error) {
+			_, ok := ledger.Lookup(key)
+			return ok, nil
+		},
+	}
+	got := f.Reconcile(ctx, slices.Clone(calls), srv)
+	call := "Reconcile of:\n" + strings.Join(desc, "\n")
+	if len(got) != len(want) {
+		return grading.Failf("%s\nreturned %d statuses %q, want %d %q", call, len(got), got, len(want), want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			return grading.Failf("%s\nreturned %q, want %q: call %d is %s, want %s", call, got, want, i+1, got[i], want[i])
+		}
+	}
+	gotLedger := map[string]int{}
+	for _, e := range ledger.Entries() {
+		id := e.Key
+		if id == "" {
+			// A keyless execution: find which keyless call it belongs to by
+			// order of the specs with the same SKU and quantity.
+			id = "keyless " + e.SKU + fmt.Sprint(e.Quantity)
+		}
+		gotLedger[id]++
+	}
+	wantByID := map[string]int{}
+	for i, s := range specs {
+		if s.tool != "reserve_stock" {
+			continue
+		}
+		id := s.key
+		if id == "" {
+			id = "keyless " + s.sku + fmt.Sprint(s.qty)
+			wantByID[id] += wantLedger[fmt.Sprintf("#%d", i)]
+		} else {
+			wantByID[id] = wantLedger[id]
+		}
+	}
+	for id, n := range gotLedger {
+		if n != wantByID[id] {
+			what := "a write ran twice: never re-send a write that may have run unless the same idempotency key makes the server recognise it"
+			if n < wantByID[id] {
+				what = "a keyed write that never ran was left undone: with the same key a re-send is safe"
+			}
+			return grading.Failf("%s\nleft the ledger with %d executions of %s, want %d: %s. Sent during Reconcile: %s", call, n, id, wantByID[id], what, gradeSent(sent))
+		}
+	}
+	for id, n := range wantByID {
+		if gotLedger[id] != n {
+			return grading.Failf("%s\nleft the ledger with %d executions of %s, want %d: a keyed write that never ran must be re-sent with its key. Sent during Reconcile: %s", call, gotLedger[id], id, n, gradeSent(sent))
+		}
+	}
+	for _, s := range sent {
+		ok := false
+		for _, c := range calls {
+			b, _ := json.Marshal(c.Args)
+			if gradeModelClassify(c) == Unknown && (c.ReadOnly || c.Key != "") && s == c.Tool+" "+string(b) {
+				ok = true
+			}
+		}
+		if !ok {
+			return grading.Failf("%s\nsent %s during Reconcile; only calls whose outcome is UNKNOWN may be sent again, exactly as they were", call, s)
+		}
+	}
+	return grading.Pass()
+}
+
+// gradeModelClassify is the grader's own classification, used to judge
+// what Reconcile may re-send.
+func gradeModelClassify(c Call) string {
+	if c.Err == nil && c.Result != nil {
+		if c.Result.IsError {
+			return Failed
+		}
+		return Succeeded
+	}
+	var je *jsonrpc.Error
+	if errors.As(c.Err, &je) {
+		return Failed
+	}
+	return Unknown
+}
+
+func gradeSent(sent []string) string {
+	if len(sent) == 0 {
+		return "nothing"
+	}
+	return strings.Join(sent, "; ")
+}
+
+func gradeDescribe(c Call, s gradeSpec) string {
+	b, _ := json.Marshal(c.Args)
+	ro := ""
+	if c.ReadOnly {
+		ro = " (read-only)"
+	}
+	answer := map[string]string{
+		"ok": "a result", "is-error": "an isError result", "rpc-error": "a JSON-RPC error",
+		"eof": "an error wrapping io.EOF", "closed": "mcp.ErrConnectionClosed", "canceled": "context.Canceled", "deadline": "context.DeadlineExceeded",
+	}[s.answer]
+	ran := ""
+	if !c.ReadOnly && gradeModelClassify(c) == Unknown {
+		ran = map[bool]string{true: "; the server did run it", false: "; the server never saw it"}[s.ran]
+	}
+	return fmt.Sprintf("  %s %s%s → %s%s", c.Tool, b, ro, answer, ran)
+}
+
+// gradeHidden reconciles seeded random batches of calls.
+func gradeHidden(ctx context.Context, f GradeFuncs) grading.Result {
+	rng := rand.New(rand.NewPCG(23, 42))
+	answers := []string{"ok", "is-error", "rpc-error", "eof", "eof", "closed", "canceled", "deadline"}
+	skus := []string{"PEN-01", "BOOK-01", "PEN-02"}
+	for b := 0; b < 30; b++ {
+		var specs []gradeSpec
+		for i := 0; i < 1+rng.IntN(5); i++ {
+			s := gradeSpec{sku: skus[rng.IntN(len(skus))], answer: answers[rng.IntN(len(answers))]}
+			if rng.IntN(3) == 0 {
+				s.tool = "get_stock"
+			} else {
+				s.tool = "reserve_stock"
+				s.qty = 1 + i // distinct quantities tell keyless writes apart
+				if rng.IntN(2) == 0 {
+					s.key = fmt.Sprintf("key-%d-%d", b, i)
+				}
+				if s.answer == "is-error" {
+					s.qty = 0
+				}
+				s.ran = rng.IntN(2) == 0
+			}
+			specs = append(specs, s)
+		}
+		if r := gradeSituation(ctx, f, specs); !r.Pass {
+			r.Message = fmt.Sprintf("hidden batch %d: %s", b, r.Message)
+			return r
+		}
+	}
+	return grading.Pass()
+}
