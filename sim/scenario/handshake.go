@@ -269,7 +269,7 @@ func handshakeNoInitialized(ctx context.Context, rec *trace.Recorder, p *Handsha
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(f, "go-sdk v1.8.0 behaviour: the server accepts the call and answers it. The 2025-11-25 specification says the client should not send such requests before initialized; a server may reject them. Do not rely on either.")
+	l.w.Deliver(f, "go-sdk v1.8.0 behaviour: the server accepts the call and answers it. Specification 2025-11-25: after a successful initialize the client MUST send notifications/initialized; this client broke that rule, and another server could refuse it. Do not rely on the leniency.")
 	return nil
 }
 

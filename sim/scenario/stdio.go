@@ -116,7 +116,7 @@ func runStdio(ctx context.Context, rec *trace.Recorder, p *StdioParams) error {
 			case 0:
 				note = "The server pretty-prints its initialize result. Line 1 is a lone brace: incomplete JSON."
 			case 1:
-				note = "Each following line is a fragment, not a message. A reader that splits on LF cannot recover."
+				note = "Each following line is a fragment, not a message. Specification 2025-11-25: stdio messages are newline-delimited and must not contain embedded newlines. A reader that splits on LF cannot recover. (go-sdk v1.8.0's own reader happens to decode a multi-line value; do not count on every client doing so.)"
 			}
 			emit(s2c, l, note)
 		}
