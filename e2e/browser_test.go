@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -370,6 +371,19 @@ type gzipServer struct {
 	files http.Handler
 	mu    sync.Mutex
 	cache map[string][]byte
+	sent  atomic.Int64 // body bytes written, as the network carried them
+}
+
+// countingWriter counts the body bytes a response carries.
+type countingWriter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (c countingWriter) Write(b []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(b)
+	c.n.Add(int64(n))
+	return n, err
 }
 
 func newGzipServer(dir string) *gzipServer {
@@ -378,7 +392,8 @@ func newGzipServer(dir string) *gzipServer {
 
 var compressible = regexp.MustCompile(`\.(html|js|css|json|jsonl|wasm|svg|txt)$`)
 
-func (g *gzipServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (g *gzipServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	w := countingWriter{rw, &g.sent}
 	p := r.URL.Path
 	if strings.HasSuffix(p, "/") {
 		p += "index.html"

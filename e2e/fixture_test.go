@@ -17,13 +17,16 @@ import (
 // same so that a script that would break it fails here too.
 const csp = `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'`
 
-// buildWasm builds the bridge and copies the matching wasm_exec.js into
-// dir, the way cmd/buildsite does.
-func buildWasm(root, pkg, dir string) error {
+// buildWasm builds the bridge as dir/sim.wasm and copies the matching
+// wasm_exec.js beside it, the way cmd/buildsite does.
+func buildWasm(root, pkg, dir string) error { return buildWasmAs(root, pkg, dir, "sim.wasm") }
+
+// buildWasmAs is [buildWasm] with the output file named name.
+func buildWasmAs(root, pkg, dir, name string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "sim.wasm"), pkg)
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, name), pkg)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {

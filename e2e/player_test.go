@@ -197,7 +197,7 @@ func TestDeepLinkOpensAtItsStep(t *testing.T) {
 }
 
 // firstLesson returns a page with baked players and its first scenario.
-func firstLesson(t *testing.T) (string, string) {
+func firstLesson(t testing.TB) (string, string) {
 	t.Helper()
 	pages := lessonPages(t)
 	var names []string

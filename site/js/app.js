@@ -11,6 +11,12 @@ import { Playground } from './playground.js';
 import { initQuizzes } from './quiz.js';
 import { recordVisit, fillProgress } from './progress.js';
 import { readHash } from './hash.js';
+// Every module of the page, named here so the browser fetches them all in
+// one round instead of discovering them import by import.
+import './dom.js';
+import './trace.js';
+import './inspector.js';
+import './statepanel.js';
 
 function main() {
   recordVisit();
@@ -20,8 +26,21 @@ function main() {
 
   const figures = [...document.querySelectorAll('figure.player')];
   if (figures.length === 0) return;
+  // Start the worker first: fetching and compiling the wasm overlaps with
+  // drawing the baked players.
   const sim = new Simulator(new URL('./worker.js', import.meta.url));
-  const players = figures.map((f) => new Player(f, { sim }));
+  sim.start();
+  performance.mark('mcp-playground:worker-started');
+  // Marks for the figures benchmark (e2e): when a learner can first press
+  // Step, when the simulator is up, and when it has confirmed the page.
+  sim.on((ev) => {
+    if (ev.type === 'ready') performance.mark('mcp-playground:sim-ready', { detail: ev.timing });
+  });
+  const players = figures.map((f, i) => {
+    const p = new Player(f, { sim });
+    if (i === 0) performance.mark('mcp-playground:first-step');
+    return p;
+  });
   const pgRoot = document.getElementById('playground');
   const playground = pgRoot ? new Playground(pgRoot, { sim, player: players[0] }) : null;
 
@@ -38,7 +57,11 @@ function main() {
   const verifyAll = async () => {
     // One at a time: the worker is single-threaded anyway, and the first
     // player on the page turns live first.
-    for (const p of players) await verify(p);
+    for (const p of players) {
+      await verify(p);
+      if (p === players[0]) performance.mark('mcp-playground:first-live', { detail: { run: sim.lastRunMS } });
+    }
+    if (players.every((p) => p.el.status.dataset.status === 'live')) performance.mark('mcp-playground:live');
   };
 
   sim.on((ev) => {

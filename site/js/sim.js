@@ -39,7 +39,7 @@ export class Simulator {
         this.pending.delete(m.id);
         if (p) p.resolve(m.result);
       } else if (m.type === 'ready') {
-        this.emit({ type: 'ready' });
+        this.emit({ type: 'ready', timing: m.timing });
       } else if (m.type === 'exit') {
         this.fail(m.message || 'the simulator stopped');
       }
@@ -75,6 +75,7 @@ export class Simulator {
   /** run plays a scenario; params is JSON text or null for the preset. */
   async run(scenario, params) {
     const r = await this.request('run', { scenario, params: params ?? null });
+    if (r && typeof r.ms === 'number') this.lastRunMS = r.ms;
     if (r && typeof r.jsonl === 'string') return r.jsonl;
     throw new Error((r && r.error) || 'no trace');
   }

@@ -10,6 +10,9 @@
 //               {type: 'exit', message}              the Go program ended (a panic)
 'use strict';
 
+// Ask for the wasm before anything else: the download overlaps with loading
+// wasm_exec.js and starting the Go runtime's glue.
+const wasmResponse = fetch('sim.wasm');
 importScripts('wasm_exec.js');
 
 // The Go runtime prints a panic to fd 2 and exits. Keep the tail of its
@@ -35,7 +38,7 @@ async function instantiate(go) {
   const url = 'sim.wasm';
   if (WebAssembly.instantiateStreaming) {
     try {
-      return (await WebAssembly.instantiateStreaming(fetch(url), go.importObject)).instance;
+      return (await WebAssembly.instantiateStreaming(wasmResponse, go.importObject)).instance;
     } catch {
       // A server that sends .wasm without application/wasm breaks the
       // streaming path; fall back to bytes.
@@ -54,6 +57,7 @@ const ready = (async () => {
     code = c;
   };
   const instance = await instantiate(go);
+  const compiled = performance.now();
   const started = new Promise((resolve) => {
     globalThis.mcpSimReady = resolve;
   });
@@ -62,7 +66,8 @@ const ready = (async () => {
     self.postMessage({ type: 'exit', message: exited });
   });
   await started;
-  self.postMessage({ type: 'ready' });
+  // Worker-side times (ms since the worker started), for the figures.
+  self.postMessage({ type: 'ready', timing: { compiled, ready: performance.now() } });
 })();
 ready.catch((err) => {
   exited = `the simulator did not start: ${err.message || err}`;
@@ -76,8 +81,12 @@ async function answer(msg) {
   switch (msg.op) {
     case 'list':
       return JSON.parse(sim.list());
-    case 'run':
-      return sim.run(String(msg.scenario || ''), msg.params == null ? '' : String(msg.params));
+    case 'run': {
+      const t0 = performance.now();
+      const r = await sim.run(String(msg.scenario || ''), msg.params == null ? '' : String(msg.params));
+      r.ms = performance.now() - t0; // for the figures: the run itself, in wasm
+      return r;
+    }
     case 'import':
       return sim.decode(String(msg.text ?? ''));
     case 'crash':
