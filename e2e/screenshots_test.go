@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -26,34 +27,36 @@ func TestScreenshots(t *testing.T) {
 			lesson, lessonScenario = page, ids[0]
 		}
 	}
-	shots := []struct {
+	type shotSpec struct {
 		name, path, scenario string
 		width                int64
 		steps                int
-	}{
-		{"playground-1280", "playground.html#scenario=handshake-ok&step=3", "handshake-ok", 1280, 0},
-		{"playground-360", "playground.html#scenario=handshake-ok&step=3", "handshake-ok", 360, 0},
-		{"index-1280", "index.html", "", 1280, 0},
-		{"index-360", "index.html", "", 360, 0},
+		dark                 bool
+	}
+	shots := []shotSpec{
+		{"playground-1280", "playground.html#scenario=paging-empty-token&step=7", "paging-empty-token", 1280, 0, false},
+		{"playground-360", "playground.html#scenario=paging-empty-token&step=7", "paging-empty-token", 360, 0, false},
+		{"playground-1280-dark", "playground.html#scenario=disconnect-after-execute&step=99", "disconnect-after-execute", 1280, 0, true},
+		{"index-1280", "index.html", "", 1280, 0, false},
+		{"index-360", "index.html", "", 360, 0, false},
 	}
 	if lesson != "" {
 		shots = append(shots,
-			struct {
-				name, path, scenario string
-				width                int64
-				steps                int
-			}{"lesson-1280", lesson, lessonScenario, 1280, 4},
-			struct {
-				name, path, scenario string
-				width                int64
-				steps                int
-			}{"lesson-360", lesson, lessonScenario, 360, 4})
+			shotSpec{"lesson-1280", lesson, lessonScenario, 1280, 4, false},
+			shotSpec{"lesson-360", lesson, lessonScenario, 360, 4, false},
+			shotSpec{"lesson-360-dark", lesson, lessonScenario, 360, 4, true})
 	}
 	for _, s := range shots {
 		t.Run(s.name, func(t *testing.T) {
 			tb := open(t, s.path)
-			if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(s.width, 900)); err != nil {
+			if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(s.width, 1000)); err != nil {
 				t.Fatal(err)
+			}
+			if s.dark {
+				if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}); err != nil {
+					t.Fatal(err)
+				}
 			}
 			if s.scenario != "" {
 				p := tb.player(s.scenario)
@@ -61,9 +64,14 @@ func TestScreenshots(t *testing.T) {
 				for range s.steps {
 					p.click("step")
 				}
-				eval[chromedp.Void](tb, p.el+`.scrollIntoView()`)
 			}
-			buf, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+			shot := chromedp.FullScreenshot(100)
+			if s.scenario != "" {
+				// The player, as a learner sees it on screen.
+				eval[chromedp.Void](tb, `window.scrollTo(0, `+tb.playerTop(s.scenario)+`)`)
+				shot = chromedp.CaptureScreenshot()
+			}
+			buf, err := chromedp.Run(tb.ctx, shot)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,4 +81,11 @@ func TestScreenshots(t *testing.T) {
 			tb.noProblems()
 		})
 	}
+}
+
+// playerTop is a JavaScript expression for the page offset that puts the
+// player of scenario id just under the sticky site header.
+func (tb *tab) playerTop(id string) string {
+	p := tb.player(id)
+	return `(` + p.el + `.getBoundingClientRect().top + window.scrollY - 70)`
 }

@@ -86,7 +86,7 @@ export function renderInspector(el, ev, dsc) {
     .filter(Boolean)
     .join(' · ');
   el.append(h('p', { class: 'inspector-head', text: head }));
-  if (dsc) el.append(h('p', { class: 'inspector-label', text: dsc.label }));
+  if (dsc && dsc.label !== ev.note) el.append(h('p', { class: 'inspector-label', text: dsc.label }));
   if (ev.note) el.append(h('p', { class: 'inspector-note', text: ev.note }));
 
   const msg = wireJSON(ev);
