@@ -261,15 +261,14 @@ type playerNode struct {
 
 func (n *playerNode) Kind() ast.NodeKind            { return kindPlayer }
 func (n *playerNode) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
-func (n *quizNode) Kind() ast.NodeKind              { return kindQuiz }
-func (n *quizNode) Dump(source []byte, level int)   { ast.DumpHelper(n, source, level, nil, nil) }
+
+// directiveRenderer renders player and quiz nodes.
+type directiveRenderer struct{}
+
 func (directiveRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindPlayer, renderPlayer)
 	reg.Register(kindQuiz, renderQuiz)
 }
-
-// directiveRenderer renders player and quiz nodes.
-type directiveRenderer struct{}
 
 func renderPlayer(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {

@@ -40,6 +40,9 @@ type quizNode struct {
 	Choices  []renderedChoice
 }
 
+func (n *quizNode) Kind() ast.NodeKind            { return kindQuiz }
+func (n *quizNode) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
 type renderedChoice struct {
 	Text, Why string
 	Correct   bool
