@@ -39,6 +39,7 @@ func steps() []step {
 		{name: "sim builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "build", "./sim/..."}},
 		{name: "sim tests (race)", args: []string{"go", "test", "-race", "-count=1", "./sim/..."}},
 		{name: "other tests", args: append([]string{"go", "test", "-count=1"}, nonExercisePackages()...)},
+		{name: "exercise proof", args: []string{"go", "run", "./cmd/exercises", "check"}},
 		{name: "fuzz frame checker", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzCheckStream", "-fuzztime=10s", "./sim/frames"}},
 		{name: "fuzz trace decoder", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzDecode", "-fuzztime=10s", "./sim/trace"}},
 		{name: "wasm bridge builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "vet", "./wasm"}},

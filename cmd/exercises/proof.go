@@ -75,6 +75,16 @@ func Prove(root string, ids []string, w io.Writer) (*Report, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	// The shared grading package is excluded from the repository's plain
+	// go test with the exercise folders; its tests run here.
+	cmd := exec.Command("go", "test", "-count=1", "./exercises/grading")
+	cmd.Dir = root
+	out, gerr := cmd.CombinedOutput()
+	if gerr != nil {
+		rep.Problems = append(rep.Problems, fmt.Sprintf("exercises/grading: %v\n%s", gerr, indent(string(out))))
+	}
+	rep.Runs++
+	fmt.Fprintf(w, "%-4s %s\n", map[bool]string{true: "ok", false: "FAIL"}[gerr == nil], "grading package tests")
 	for i, round := range rounds {
 		results, err := runRound(root, filepath.Join(tmp, fmt.Sprintf("overlay%d.json", i)), round)
 		if err != nil {

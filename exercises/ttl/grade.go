@@ -174,58 +174,67 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 
 // The cost check renews one session n times, then expires it. With a heap
 // and lazy deletion each renewal is O(log H); a renewal that walks the
-// tickets is O(H) and the whole run O(n²). Rather than racing a fixed
-// wall-clock limit, the check compares the learner's code with itself: ten
-// times the renewals may take at most gradeCostRatio times as long (a heap
-// gives about 12, a linear walk about 100). A run past its budget stops
-// early, so a quadratic answer fails fast instead of hanging the page.
+// tickets is O(H) and the whole run O(n²). Rather than racing a fixed time
+// limit, the check compares the learner's code with itself, in CPU time:
+// after m renewals of the large run, the time spent may be at most
+// gradeCostGrowth times what m renewals cost at the small run's rate, plus
+// the same again as slack. A heap's rate grows by the log factor (about 1.3
+// from 5,000 to 100,000 tickets); a linear walk's grows with H and crosses
+// the budget after about 25,000 renewals, so a quadratic answer fails in
+// about a second instead of hanging the page.
 const (
-	gradeCostSmall = 10_000
-	gradeCostLarge = 100_000
-	gradeCostRatio = 35
-	gradeCostFloor = 10 * time.Millisecond // below this a timing is noise
+	gradeCostSmall  = 5_000
+	gradeCostLarge  = 100_000
+	gradeCostGrowth = 4
+	gradeCostFloor  = 5 * time.Millisecond // below this a timing is noise
 )
 
 func gradeCost(ctx context.Context, f GradeNew) grading.Result {
 	small := time.Duration(math.MaxInt64)
 	for i := 0; i < 3; i++ {
-		d, r := gradeRenewals(ctx, f, gradeCostSmall, time.Duration(math.MaxInt64))
+		d, r := gradeRenewals(ctx, f, gradeCostSmall, 0)
 		if !r.Pass {
 			return r
 		}
 		small = min(small, d)
 	}
-	budget := gradeCostRatio * max(small, gradeCostFloor)
-	d, r := gradeRenewals(ctx, f, gradeCostLarge, budget)
-	if !r.Pass {
-		return r
-	}
-	_ = d
-	return grading.Pass()
+	_, r := gradeRenewals(ctx, f, gradeCostLarge, max(small, gradeCostFloor))
+	return r
+}
+
+// gradeBudget is the CPU time m renewals of the large run may take when
+// gradeCostSmall renewals took unit.
+func gradeBudget(unit time.Duration, m int) time.Duration {
+	return gradeCostGrowth * unit * time.Duration(m+gradeCostSmall) / gradeCostSmall
+}
+
+func gradeTooSlow(m int, el, unit time.Duration) grading.Result {
+	return grading.Failf("renewing one session got slower as its stale tickets piled up: %d renewals took %v of CPU, while %d renewals took %v; at that rate %d renewals may take at most %v. A renewal must cost O(log H): push a ticket, never walk the tickets", m, el.Round(time.Millisecond), gradeCostSmall, unit.Round(time.Millisecond), m, gradeBudget(unit, m).Round(time.Millisecond))
 }
 
 // gradeRenewals touches session "s" n times at times 0..n-1 with ttl n,
 // then checks Tickets() = n and that Expire(2n) returns exactly "s" and
-// leaves no ticket.
-func gradeRenewals(ctx context.Context, f GradeNew, n int, budget time.Duration) (time.Duration, grading.Result) {
+// leaves no ticket. When unit is not 0 the renewals are held to
+// [gradeBudget].
+func gradeRenewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (time.Duration, grading.Result) {
 	s := f()
-	start := time.Now()
+	start := grading.CPUTime()
 	for i := 0; i < n; i++ {
 		if err := s.Touch("s", int64(i), int64(n)); err != nil {
 			return 0, grading.Failf("renewal %d: Touch(\"s\", %d, %d) = %v, want nil", i+1, i, n, err)
 		}
 		if i%1024 == 1023 {
-			if el := time.Since(start); el > budget {
-				return 0, grading.Failf("%d renewals of one session took %v before stopping at renewal %d, over %d× the time of %d renewals: a renewal must cost O(log H), not a walk over the tickets", n, el.Round(time.Millisecond), i+1, gradeCostRatio, gradeCostSmall)
+			if el := grading.CPUTime() - start; unit > 0 && el > gradeBudget(unit, i+1) {
+				return 0, gradeTooSlow(i+1, el, unit)
 			}
 			if ctx.Err() != nil {
 				return 0, grading.Failf("stopped: %v", ctx.Err())
 			}
 		}
 	}
-	el := time.Since(start)
-	if el > budget {
-		return 0, grading.Failf("%d renewals of one session took %v, over %d× the time of %d renewals: a renewal must cost O(log H), not a walk over the tickets", n, el.Round(time.Millisecond), gradeCostRatio, gradeCostSmall)
+	el := grading.CPUTime() - start
+	if unit > 0 && el > gradeBudget(unit, n) {
+		return 0, gradeTooSlow(n, el, unit)
 	}
 	if got := s.Tickets(); got != n {
 		return 0, grading.Failf("after %d renewals of one session, Tickets() = %d, want %d: old tickets stay in the heap until Expire pops them", n, got, n)
