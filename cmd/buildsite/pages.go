@@ -31,10 +31,11 @@ type pageData struct {
 	Orphans []*exercise // exercises no lesson links to
 
 	// lesson
-	Lesson     *lesson
-	Prev, Next *lesson
-	Exercises  []*exercise
-	Scenarios  []scenario.Info
+	Lesson                    *lesson
+	LessonNumber, LessonCount int
+	Prev, Next                *lesson
+	Exercises                 []*exercise
+	Scenarios                 []scenario.Info
 
 	// exercise
 	Exercise *exercise
@@ -109,6 +110,7 @@ func (s *site) writePages(w *writer) error {
 	for i, l := range s.lessons {
 		d := s.page("lesson", 0)
 		d.Title, d.Description, d.Lesson = l.Title, l.Summary, l
+		d.LessonNumber, d.LessonCount = i+1, len(s.lessons)
 		if i > 0 {
 			d.Prev = s.lessons[i-1]
 		}
