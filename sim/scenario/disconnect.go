@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
@@ -53,8 +54,8 @@ func (p *DisconnectParams) validate() error {
 	if p.Quantity < 1 || p.Quantity > 1000 {
 		return fmt.Errorf("quantity %d: want 1 to 1000", p.Quantity)
 	}
-	if _, err := fixture.LookupStock(fixture.Query{SKU: p.SKU}); err != nil && p.SKU == "" {
-		return errors.New("sku is empty")
+	if !regexp.MustCompile(fixture.SKUPattern).MatchString(p.SKU) {
+		return fmt.Errorf("sku %q: want a match for %s", p.SKU, fixture.SKUPattern)
 	}
 	return nil
 }

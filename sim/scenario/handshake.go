@@ -32,6 +32,15 @@ func (p *HandshakeParams) validate() error {
 	if !isVersion(p.ClientVersion) {
 		return fmt.Errorf("client_version %q: want a date like 2025-11-25", p.ClientVersion)
 	}
+	// go-sdk v1.8.0 sends server/discover instead of initialize for any
+	// version from 2026-07-28 on, so each shape needs a version on the
+	// right side of that line or it would wait for a frame never sent.
+	if modern := p.ClientVersion >= v20260728; modern != (p.Shape == "discover") {
+		if modern {
+			return fmt.Errorf("client_version %s: shape %s needs a version before %s (from %s on the client sends server/discover)", p.ClientVersion, p.Shape, v20260728, v20260728)
+		}
+		return fmt.Errorf("client_version %s: shape discover needs %s or later", p.ClientVersion, v20260728)
+	}
 	if p.Shape == "unsupported" && !isVersion(p.ServerVersion) {
 		return fmt.Errorf("server_version %q: want a date like 1999-01-01", p.ServerVersion)
 	}
