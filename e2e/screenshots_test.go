@@ -37,6 +37,9 @@ func TestScreenshots(t *testing.T) {
 		{"playground-1280", "playground.html#scenario=paging-empty-token&step=7", "paging-empty-token", 1280, 0, false},
 		{"playground-360", "playground.html#scenario=paging-empty-token&step=7", "paging-empty-token", 360, 0, false},
 		{"playground-1280-dark", "playground.html#scenario=disconnect-after-execute&step=99", "disconnect-after-execute", 1280, 0, true},
+		{"playground-http-1280", "playground.html#scenario=ttl-session-expired&step=10", "ttl-session-expired", 1280, 0, false},
+		{"playground-ttl-1280", "playground.html#scenario=ttl-renew&step=6", "ttl-renew", 1280, 0, false},
+		{"playground-stdio-1280", "playground.html#scenario=stdio-banner&step=4", "stdio-banner", 1280, 0, false},
 		{"index-1280", "index.html", "", 1280, 0, false},
 		{"index-360", "index.html", "", 360, 0, false},
 	}

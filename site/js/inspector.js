@@ -98,6 +98,10 @@ export function renderInspector(el, ev, dsc) {
       h('pre', { class: 'inspector-bytes', 'data-testid': 'frame-bytes', tabindex: '0' }, bytes),
     );
   }
+  if (ev.kind === 'bytes' && ev.payload && typeof ev.payload === 'object') {
+    const ok = ev.payload.verdict === 'ok';
+    el.append(h('p', { class: ok ? 'inspector-verdict' : 'inspector-verdict is-bad' }, `stdio line ${ev.payload.line ?? '?'}: ${ok ? 'a valid frame' : ev.payload.verdict}`));
+  }
   const pretty = msg ?? ev.payload;
   if (pretty !== undefined && pretty !== null) {
     el.append(h('h4', { text: 'JSON' }), h('pre', { class: 'inspector-json', tabindex: '0' }, JSON.stringify(pretty, null, 2)));

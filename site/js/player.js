@@ -6,7 +6,7 @@
 import { h, clear } from './dom.js';
 import { parseTrace, describe, statesAt, firstDifference, unescapeBaked, TraceError } from './trace.js';
 import { renderInspector } from './inspector.js';
-import { renderState } from './statepanel.js';
+import { renderState, stateFeatures } from './statepanel.js';
 import { writeHash } from './hash.js';
 
 const SPEEDS = [
@@ -126,6 +126,7 @@ export class Player {
     this.events = events;
     this.labels = describe(events);
     this.states = statesAt(events);
+    this.features = stateFeatures(events);
     this.source = source;
     this.renderLanes();
     this.el.scrub.max = String(events.length);
@@ -140,6 +141,7 @@ export class Player {
       const cls = ['pl-frame', `kind-${e.kind}`];
       if (d.direction) cls.push(d.direction === 'client-to-server' ? 'to-server' : 'to-client');
       if (d.method === 'error') cls.push('is-error-response');
+      if (d.badBytes) cls.push('is-bad-bytes');
       if (d.fault) cls.push(`fault-${d.fault.replace(/[^a-z-]/g, '')}`);
       const li = h('li', {
         class: cls.join(' '),
@@ -259,7 +261,7 @@ export class Player {
     const ev = step > 0 ? this.events[step - 1] : null;
     renderInspector(this.el.inspector, ev, step > 0 ? this.labels[step - 1] : null);
     const st = step > 0 ? this.states[step - 1] : null;
-    renderState(this.el.state, st, ev && ev.at_ms != null ? ev.at_ms : null);
+    renderState(this.el.state, st, ev && ev.at_ms != null ? ev.at_ms : null, this.features);
     if (user) {
       const cur = this.frames[step - 1];
       if (cur) scrollIntoLanes(this.el.lanes, cur);

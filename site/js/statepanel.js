@@ -13,25 +13,36 @@ function list(items, testid, fmt) {
   return h('ol', { class: 'state-list', 'data-testid': testid }, items.map((x) => h('li', null, fmt ? fmt(x) : String(x))));
 }
 
+/** stateFeatures returns the set of state fields any event of a trace
+ * uses, so the panel shows what the scenario is about (a TTL scenario has
+ * no client and no catalog) and nothing else. */
+export function stateFeatures(events) {
+  const f = new Set();
+  for (const e of events) if (e.state && typeof e.state === 'object') for (const k of Object.keys(e.state)) f.add(k);
+  return f;
+}
+
 /** renderState fills el with state s (null: nothing known yet) at virtual
- * time atMS (null when the trace has no clock). */
-export function renderState(el, s, atMS) {
+ * time atMS (null when the trace has no clock). features (from
+ * stateFeatures) chooses the sections; a trace without any state (an
+ * imported conformance trace) shows the client and the catalog. */
+export function renderState(el, s, atMS, features = new Set()) {
   clear(el);
   const st = s || {};
-  el.append(
-    h(
-      'div',
-      { class: 'state-row' },
+  const shows = (k) => features.has(k) || (k === 'client' || k === 'catalog') && !features.has('ttl');
+  const row = h('div', { class: 'state-row' });
+  if (shows('client')) {
+    row.append(
       h('span', { class: 'state-key', text: 'client' }),
       h('strong', { class: `state-client state-${(st.client || 'none').toLowerCase()}`, 'data-testid': 'client-state', text: st.client || '—' }),
       h('span', { class: 'state-key', text: 'protocol' }),
       h('span', { class: 'state-protocol', text: st.protocol || '—' }),
-      h('span', { class: 'state-key', text: 'clock' }),
-      h('span', { 'data-testid': 'clock', text: atMS == null ? '—' : `${atMS} ms` }),
-    ),
-  );
+    );
+  }
+  row.append(h('span', { class: 'state-key', text: 'clock' }), h('span', { 'data-testid': 'clock', text: atMS == null ? '—' : `${atMS} ms` }));
+  el.append(row);
   if (st.session) el.append(h('div', { class: 'state-row' }, h('span', { class: 'state-key', text: 'Mcp-Session-Id' }), h('code', { text: st.session })));
-  el.append(section('Catalog', list(st.catalog, 'catalog')));
+  if (shows('catalog')) el.append(section('Catalog', list(st.catalog, 'catalog')));
   if (st.cursors && st.cursors.length) el.append(section('Cursors sent', list(st.cursors, 'cursors', (c) => h('code', { text: JSON.stringify(c) }))));
   if (st.ttl) {
     const t = st.ttl;

@@ -74,6 +74,15 @@ export function wireJSON(e) {
     return e.payload ?? null;
   }
   if (e.kind === 'http' && e.payload && typeof e.payload.body === 'object') return e.payload.body;
+  if (e.kind === 'bytes' && typeof e.raw === 'string') {
+    // A stdio line is a frame when it parses; a banner or a broken frame is not.
+    try {
+      const v = JSON.parse(e.raw);
+      if (v && typeof v === 'object' && !Array.isArray(v)) return v;
+    } catch {
+      // Not JSON: the verdict says why.
+    }
+  }
   return null;
 }
 
@@ -131,9 +140,14 @@ export function describe(events) {
         d.fault = String(p.fault || 'fault');
         d.label = `${d.fault}${p.detail ? `: ${p.detail}` : ''}`;
         break;
-      case 'bytes':
-        d.label = `line ${p.line ?? '?'}: ${p.verdict ?? ''}`;
+      case 'bytes': {
+        fromJSON(m);
+        const ok = p.verdict === 'ok';
+        d.badBytes = !ok;
+        d.label = `line ${p.line ?? '?'}: ${ok && m ? d.label : p.verdict ?? ''}`;
+        if (!m) d.method = 'bytes';
         break;
+      }
       default:
         d.label = e.note || (e.state && e.state.client) || e.kind;
     }
