@@ -11,6 +11,8 @@ import (
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	ref "github.com/mcp-playground/mcp-playground/sim/frames"
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
 // GradeFuncs is the learner's checker seen as plain functions, so that the
@@ -41,6 +43,9 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 			})
 		}},
 		{Name: "log-lines", Scenario: "stdio-banner", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			if r := gradeScenario(ctx, f, "stdio-banner"); !r.Pass {
+				return r
+			}
 			return gradeLines(f, []string{
 				`inventory-fixture v1.0.0 listening on stdio`,
 				`{"jsonrpc":"2.0","id":1,"result":{}}`,
@@ -79,6 +84,9 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 			})
 		}},
 		{Name: "stream-lines", Scenario: "stdio-multiline", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			if r := gradeScenario(ctx, f, "stdio-multiline"); !r.Pass {
+				return r
+			}
 			ok := `{"jsonrpc":"2.0","id":1,"result":{}}`
 			for _, s := range []string{
 				"",
@@ -99,6 +107,54 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 		}},
 		{Name: "hidden-lines", Run: gradeHidden},
 	}
+}
+
+// gradeScenario replays the byte streams of a stdio scenario, one per
+// direction, through the learner's CheckStream and the reference; a
+// disagreement points at the event that carried the line.
+func gradeScenario(ctx context.Context, f GradeFuncs, id string) grading.Result {
+	res, err := scenario.Run(ctx, id, nil)
+	if err != nil {
+		return grading.Failf("the scenario did not run: %v", err)
+	}
+	for _, dir := range []string{trace.ServerToClient, trace.ClientToServer} {
+		var stream strings.Builder
+		var seqs []int // seq of the event holding each byte offset's line start
+		var starts []int
+		for _, ev := range res.Events {
+			if ev.Kind == trace.KindBytes && ev.Direction == dir {
+				starts = append(starts, stream.Len())
+				seqs = append(seqs, ev.Seq)
+				stream.WriteString(ev.Raw)
+			}
+		}
+		data := stream.String()
+		lines, texts, errs := f.Stream([]byte(data))
+		want := ref.CheckStream([]byte(data))
+		seqOf := func(line int) int {
+			// The event whose chunk holds the line's first byte.
+			off := 0
+			for i := 1; i < line; i++ {
+				off += strings.IndexByte(data[off:], '\n') + 1
+			}
+			seq := 0
+			for i, st := range starts {
+				if st <= off {
+					seq = seqs[i]
+				}
+			}
+			return seq
+		}
+		if len(lines) != len(want) {
+			return grading.Failf("CheckStream of the %s stream of %s returned %d verdicts, want %d (one per line)", dir, id, len(lines), len(want)).At(id, 0)
+		}
+		for i, w := range want {
+			if lines[i] != w.Line || texts[i] != w.Text || (errs[i] == nil) != (w.Err == nil) {
+				return grading.Failf("CheckStream of the %s stream of %s: verdict %d = {Line: %d, Text: %q, Err: %v}, want {Line: %d, Text: %q, Err: %s}", dir, id, i, lines[i], texts[i], errs[i], w.Line, w.Text, gradeWantErr(w.Err)).At(id, seqOf(w.Line))
+			}
+		}
+	}
+	return grading.Pass()
 }
 
 // gradeLines compares the learner's CheckLine with the reference on each line.
