@@ -6,6 +6,7 @@
 // Usage:
 //
 //	go run ./cmd/buildsite [-out dist] [-base /repo-name/] [-nowasm] [-serve [-addr 127.0.0.1:8080]]
+//	                       [-lessons lessons] [-exercises exercises]
 //
 // A malformed lesson fails the build with file:line: message for every
 // problem found, and exit status 1.
