@@ -34,6 +34,8 @@ type suite struct {
 	browser  context.Context
 	stop     func()
 	skip     string // why the browser tests are skipped, when they are
+	// mismatchOf is the lesson page that mismatchPage copies, if any.
+	mismatchOf string
 }
 
 // shared is set once by TestMain before any test runs and read-only after:
@@ -94,8 +96,42 @@ func newSuite() (*suite, error) {
 			return nil, err
 		}
 	}
-	s.srv = httptest.NewServer(newGzipServer(s.dir))
+	g := newGzipServer(s.dir)
+	// A page whose baked trace differs from what the simulator produces:
+	// the player must show the mismatch, never hide it.
+	if page, body, ok := tamperedLesson(s.dir); ok {
+		g.overlay = map[string][]byte{"/" + mismatchPage: body}
+		s.mismatchOf = page
+	}
+	s.srv = httptest.NewServer(g)
 	return s, nil
+}
+
+// mismatchPage is served beside the site: a copy of a lesson page with one
+// note of its first baked trace changed.
+const mismatchPage = "e2e-mismatch.html"
+
+func tamperedLesson(dir string) (string, []byte, bool) {
+	pages, _ := filepath.Glob(filepath.Join(dir, "*.html"))
+	sort.Strings(pages)
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		i := bytes.Index(b, []byte("baked-trace"))
+		if i < 0 {
+			continue
+		}
+		j := bytes.Index(b[i:], []byte(`"note":"`))
+		if j < 0 {
+			continue
+		}
+		at := i + j + len(`"note":"`)
+		out := append(append(append([]byte(nil), b[:at]...), "TAMPERED "...), b[at:]...)
+		return filepath.Base(p), out, true
+	}
+	return "", nil, false
 }
 
 // buildSite builds the real site when cmd/buildsite exists, else the
@@ -372,6 +408,8 @@ type gzipServer struct {
 	mu    sync.Mutex
 	cache map[string][]byte
 	sent  atomic.Int64 // body bytes written, as the network carried them
+	// overlay serves extra pages by path, set before serving starts.
+	overlay map[string][]byte
 }
 
 // countingWriter counts the body bytes a response carries.
@@ -395,6 +433,11 @@ var compressible = regexp.MustCompile(`\.(html|js|css|json|jsonl|wasm|svg|txt)$`
 func (g *gzipServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	w := countingWriter{rw, &g.sent}
 	p := r.URL.Path
+	if b, ok := g.overlay[p]; ok {
+		w.Header().Set("Content-Type", contentType(p))
+		w.Write(b)
+		return
+	}
 	if strings.HasSuffix(p, "/") {
 		p += "index.html"
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/mcp-playground/mcp-playground/sim/scenario"
@@ -495,4 +496,71 @@ func TestQuizGradesAndRemembers(t *testing.T) {
 	for _, x := range []*tab{tb, tb2, tb3} {
 		x.noProblems()
 	}
+}
+
+func TestMismatchIsAVisibleError(t *testing.T) {
+	if shared.mismatchOf == "" {
+		t.Skip("the site has no baked trace to tamper with")
+	}
+	tb := open(t, mismatchPage)
+	tb.waitFor(`document.querySelector('[data-testid=player] [data-testid=live-status]')`, 20*time.Second)
+	p := &player{tb: tb, el: `document.querySelector('[data-testid=player]')`}
+	if st := p.waitLive(); st != "mismatch" {
+		t.Fatalf("status = %s, want mismatch for a tampered baked trace (copy of %s)", st, shared.mismatchOf)
+	}
+	if msg := p.text("player-error"); !strings.Contains(msg, "first difference at line ") {
+		t.Errorf("error = %q, want it to name the first differing line", msg)
+	}
+	if eval[bool](tb, p.q("player-error")+`.hidden`) {
+		t.Error("the mismatch error is hidden")
+	}
+	// The baked trace stays usable.
+	p.click("step")
+	if p.step() != 1 {
+		t.Errorf("step after a mismatch = %d, want 1", p.step())
+	}
+}
+
+func TestExportDownloadsTheTraceShown(t *testing.T) {
+	tb := open(t, "playground.html#scenario=handshake-ok")
+	p := tb.player("handshake-ok")
+	p.waitLive()
+	dir := t.TempDir()
+	done := make(chan string, 1)
+	if err := chromedp.ListenBrowser(tb.ctx, func(ev any) {
+		if e, ok := ev.(*browser.EventDownloadProgress); ok && e.State == browser.DownloadProgressStateCompleted {
+			select {
+			case done <- e.FilePath:
+			default:
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	events := true
+	if _, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: &events}); err != nil {
+		t.Fatal(err)
+	}
+	p.click("export")
+	var path string
+	select {
+	case path = <-done:
+	case <-tb.ctx.Done():
+		t.Fatal("no download completed")
+	}
+	if path == "" {
+		path = filepath.Join(dir, "handshake-ok.jsonl")
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := runJSONL(t, "handshake-ok"); string(got) != want {
+		t.Errorf("exported trace differs from the scenario's trace:\n%s\nwant:\n%s", got, want)
+	}
+	if filepath.Base(path) != "handshake-ok.jsonl" {
+		t.Errorf("downloaded as %s, want handshake-ok.jsonl", filepath.Base(path))
+	}
+	tb.noProblems()
 }
