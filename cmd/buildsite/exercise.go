@@ -52,7 +52,7 @@ func (s *site) readExercises() error {
 			title = id
 		}
 		file := path.Join("exercises", id, "README.md")
-		html, _, errs := s.md.render(s, file, "exercise-"+id, s.root(1), body)
+		html, _, errs := s.md.render(s, file, "exercise-"+id, s.root(1), "exercises/", body)
 		s.errs = append(s.errs, errs...)
 		s.exercises[id] = &exercise{ID: id, Title: title, Body: html}
 	}

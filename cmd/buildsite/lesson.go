@@ -70,7 +70,7 @@ func (s *site) parseLesson(file, slug string, src []byte) (*lesson, []error) {
 	}
 	l := &lesson{File: file, Slug: slug, Title: fm.Title, Summary: fm.Summary,
 		Scenarios: fm.Scenarios, Exercises: fm.Exercises}
-	html, sims, errs := s.md.render(s, file, slug, s.root(0), body)
+	html, sims, errs := s.md.render(s, file, slug, s.root(0), "", body)
 	l.Body, l.Sims = html, sims
 	return l, append(fmErrs, errs...)
 }

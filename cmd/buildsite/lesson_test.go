@@ -9,7 +9,7 @@ import (
 )
 
 // buildLesson builds a site of one lesson, 01-x.md with the given source,
-// against the fake catalog and testdata/small's exercises.
+// against the fake catalog and testdata/cases' exercises.
 func buildLesson(t *testing.T, src string) error {
 	t.Helper()
 	dir := t.TempDir()
@@ -20,6 +20,7 @@ func buildLesson(t *testing.T, src string) error {
 	}
 	cfg := smallConfig(t)
 	cfg.Lessons = lessons
+	cfg.Exercises = "testdata/cases/exercises"
 	return Build(context.Background(), cfg)
 }
 
@@ -81,6 +82,11 @@ func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
 			"lessons/01-x.md:4: quiz: scenario beta has no message frame after seq 2"}},
 		{"quiz method without after", fm + "```quiz\nquestion: Q\nscenario: beta\nchoices:\n  - {text: a, why: w, correct: true, method: result}\n  - {text: b, why: w}\n```\n", []string{
 			`lessons/01-x.md:4: quiz: the correct choice has method "result" but the quiz has no after: to check it against`}},
+		{"link to a page the site does not have", fm + "See [the exercise](exercises/nope.html)\nand [this](02-y.md).\n", []string{
+			`lessons/01-x.md:4: link to "exercises/nope.html": the site has no exercises/nope.html`,
+			`lessons/01-x.md:5: link to "02-y.html": the site has no 02-y.html`}},
+		{"link to an unknown scenario", fm + "\nOpen [it](playground.html#scenario=alpah&step=2).\n", []string{
+			`lessons/01-x.md:5: link to "playground.html#scenario=alpah&step=2": unknown scenario "alpah" (did you mean "alpha"?)`}},
 		{"every error is reported", "---\ntitle: X\nscenarios: [nope]\n---\n```sim scenario=nope\n```\n\n```quux\n```\n", []string{
 			`lessons/01-x.md:3: unknown scenario "nope" in front matter (3 known; go run ./cmd/simtrace -list)`,
 			`lessons/01-x.md:5: sim: unknown scenario "nope" (3 known; go run ./cmd/simtrace -list)`,
@@ -105,6 +111,7 @@ func TestWellFormedLessonsBuild(t *testing.T) {
 		{"allowed languages", fm + "```go\nx := 1\n```\n\n```jsonl\n{}\n```\n\n```sh\nls\n```\n"},
 		{"a quiz without a trace", fm + okQuiz},
 		{"a quiz whose method matches", fm + "```quiz\nquestion: Q\nscenario: beta\nafter: 1\nchoices:\n  - {text: a, why: w, correct: true, method: error}\n  - {text: b, why: w}\n```\n"},
+		{"links the site has", fm + "[a](exercises/greet.html) [b](playground.html#scenario=alpha&step=2) [c](01-x.md#top) [d](./01-x.md) [e](../lessons/01-x.md) [f](https://example.com/x) [g](#here) [h](traces/beta.jsonl)\n"},
 		{"empty lists in front matter", "---\ntitle: X\nscenarios:\nexercises: []\n---\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html"
 	"html/template"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,6 +77,7 @@ type renderCtx struct {
 	file string // for errors
 	slug string // names quizzes: <slug>-<n>
 	root string // link prefix of the page the document goes on
+	dir  string // the page's directory from the site's top: "" or "exercises/"
 	errs []error
 	sims []string // scenario ids of the document's players, in order
 }
@@ -88,8 +88,8 @@ func (rc *renderCtx) errorf(line int, format string, args ...any) {
 
 // render renders body, whose byte offsets count lines as in file, for a
 // page whose links start with root.
-func (m *markdown) render(s *site, file, slug, root string, body []byte) (template.HTML, []string, []error) {
-	rc := &renderCtx{site: s, file: file, slug: slug, root: root}
+func (m *markdown) render(s *site, file, slug, root, dir string, body []byte) (template.HTML, []string, []error) {
+	rc := &renderCtx{site: s, file: file, slug: slug, root: root, dir: dir}
 	doc := m.gm.Parser().Parse(text.NewReader(body))
 	m.transform(rc, doc, body)
 	var buf bytes.Buffer
@@ -98,8 +98,6 @@ func (m *markdown) render(s *site, file, slug, root string, body []byte) (templa
 	}
 	return template.HTML(buf.String()), rc.sims, rc.errs
 }
-
-var lessonLink = regexp.MustCompile(`^([0-9]{2}-[a-z0-9-]+)\.md(#.*)?$`)
 
 // transform replaces directive code blocks with player and quiz nodes and
 // points links to other lessons' .md files at their pages.
@@ -113,11 +111,7 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 		case *ast.FencedCodeBlock:
 			fences = append(fences, n)
 		case *ast.Link:
-			// Lessons link to each other by file name, which also works
-			// on GitHub; on the site the link goes to the page.
-			if sm := lessonLink.FindSubmatch(n.Destination); sm != nil {
-				n.Destination = []byte(rc.root + string(sm[1]) + ".html" + string(sm[2]))
-			}
+			rc.fixLink(n, src)
 		}
 		return ast.WalkContinue, nil
 	})
@@ -128,7 +122,11 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 		}
 		info := string(f.Info.Segment.Value(src))
 		line := lineAt(src, f.Info.Segment.Start)
-		word, rest, _ := strings.Cut(strings.TrimSpace(info), " ")
+		fields := strings.Fields(info)
+		if len(fields) == 0 {
+			continue
+		}
+		word, rest := fields[0], strings.Join(fields[1:], " ")
 		var repl ast.Node
 		switch {
 		case word == "sim":

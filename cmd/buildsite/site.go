@@ -83,7 +83,8 @@ type site struct {
 	traces    map[string]*scenario.Result
 	exercises map[string]*exercise
 	lessons   []*lesson
-	css       []string // asset names, in link order
+	pages     map[string]bool // every page the site will have, for link checks
+	css       []string        // asset names, in link order
 	hasApp    bool
 	errs      []error
 }
@@ -108,6 +109,9 @@ func Build(ctx context.Context, cfg Config) error {
 	}
 	s.infos = cfg.Catalog.List()
 	if err := s.runScenarios(); err != nil {
+		return err
+	}
+	if s.pages, err = s.knownPages(); err != nil {
 		return err
 	}
 	if err := s.readExercises(); err != nil {

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// knownPages lists every page and data file the site will have, by path
+// from the site's top, so that links in lessons can be checked before any
+// page is written.
+func (s *site) knownPages() (map[string]bool, error) {
+	pages := map[string]bool{
+		"index.html": true, "playground.html": true, "404.html": true,
+		"scenarios.json": true, "favicon.svg": true,
+	}
+	names, err := sortedNames(s.cfg.Lessons, ".md")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		pages[strings.TrimSuffix(name, ".md")+".html"] = true
+	}
+	entries, err := os.ReadDir(s.cfg.Exercises)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	for _, e := range entries {
+		if _, err := os.Stat(filepath.Join(s.cfg.Exercises, e.Name(), "README.md")); err == nil && e.IsDir() {
+			pages["exercises/"+e.Name()+".html"] = true
+		}
+	}
+	for _, info := range s.infos {
+		pages["traces/"+info.ID+".jsonl"] = true
+	}
+	return pages, nil
+}
+
+var (
+	// lessonLink is a link to a lesson's Markdown file, as written for
+	// reading on GitHub: 02-x.md, ./02-x.md, ../../lessons/02-x.md.
+	lessonLink = regexp.MustCompile(`^(?:\./|(?:\.\./)*lessons/)?([0-9]{2}-[a-z0-9-]+)\.md(#.*)?$`)
+	hasScheme  = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
+)
+
+// fixLink points a link to a lesson's .md file at the lesson's page, and
+// checks that a relative link goes to a page the site has: a lesson that
+// links to a renamed exercise or a scenario that no longer exists fails
+// the build instead of sending learners to the 404 page.
+func (rc *renderCtx) fixLink(n *ast.Link, src []byte) {
+	dest := string(n.Destination)
+	if sm := lessonLink.FindStringSubmatch(dest); sm != nil {
+		n.Destination = []byte(rc.root + sm[1] + ".html" + sm[2])
+		dest = sm[1] + ".html" + sm[2]
+		if rc.dir != "" {
+			dest = "../" + dest
+		}
+	}
+	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "/") || hasScheme.MatchString(dest) {
+		return
+	}
+	u, err := url.Parse(dest)
+	if err != nil {
+		rc.errorf(linkLine(n, src), "link %q: %v", dest, err)
+		return
+	}
+	target := path.Join(rc.dir, u.Path)
+	if strings.HasPrefix(target, "../") || strings.HasPrefix(target, "assets/") {
+		return
+	}
+	if !rc.site.pages[target] {
+		rc.errorf(linkLine(n, src), "link to %q: the site has no %s", dest, target)
+		return
+	}
+	if target == "playground.html" && u.Fragment != "" {
+		q, _ := url.ParseQuery(u.Fragment)
+		if id := q.Get("scenario"); id != "" {
+			if _, ok := rc.site.scenarioInfo(id); !ok {
+				rc.errorf(linkLine(n, src), "link to %q: unknown scenario %q (%s)", dest, id, rc.site.knownScenarios(id))
+			}
+		}
+	}
+}
+
+// linkLine finds the line of a link from the text inside it, or the block
+// around it.
+func linkLine(n ast.Node, src []byte) int {
+	for c := n.FirstChild(); c != nil; c = c.FirstChild() {
+		if t, ok := c.(*ast.Text); ok {
+			return lineAt(src, t.Segment.Start)
+		}
+	}
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+			return lineAt(src, p.Lines().At(0).Start)
+		}
+	}
+	return 1
+}
