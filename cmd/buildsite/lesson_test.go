@@ -87,9 +87,10 @@ func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
 			`lessons/01-x.md:5: link to "02-y.html": the site has no 02-y.html`}},
 		{"link to an unknown scenario", fm + "\nOpen [it](playground.html#scenario=alpah&step=2).\n", []string{
 			`lessons/01-x.md:5: link to "playground.html#scenario=alpah&step=2": unknown scenario "alpah" (did you mean "alpha"?)`}},
-		{"every error is reported", "---\ntitle: X\nscenarios: [nope]\n---\n```sim scenario=nope\n```\n\n```quux\n```\n", []string{
+		{"every error is reported, in line order", "---\ntitle: X\nscenarios: [nope]\n---\n```sim scenario=nope\n```\n[x](y.html)\n```quux\n```\n", []string{
 			`lessons/01-x.md:3: unknown scenario "nope" in front matter (3 known; go run ./cmd/simtrace -list)`,
 			`lessons/01-x.md:5: sim: unknown scenario "nope" (3 known; go run ./cmd/simtrace -list)`,
+			`lessons/01-x.md:7: link to "y.html": the site has no y.html`,
 			`lessons/01-x.md:8: unknown directive "quux" (directives: sim, quiz; code languages: bash, diff, go, http, js, json, jsonl, sh, text, yaml)`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

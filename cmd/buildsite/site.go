@@ -121,6 +121,18 @@ func Build(ctx context.Context, cfg Config) error {
 		return err
 	}
 	if len(s.errs) > 0 {
+		// By file, then line, whatever order the checks ran in.
+		slices.SortStableFunc(s.errs, func(a, b error) int {
+			fa, _ := a.(*fileError)
+			fb, _ := b.(*fileError)
+			if fa == nil || fb == nil {
+				return 0
+			}
+			if c := strings.Compare(fa.File, fb.File); c != 0 {
+				return c
+			}
+			return fa.Line - fb.Line
+		})
 		return errors.Join(s.errs...)
 	}
 	if err := prepareOut(cfg.Out); err != nil {
