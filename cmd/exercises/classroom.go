@@ -46,7 +46,7 @@ func WriteClassroom(root, dir string) error {
 			}
 		}
 	}
-	deps, err := supportPackages(root)
+	deps, err := supportPackages(root, exs)
 	if err != nil {
 		return err
 	}
@@ -75,10 +75,13 @@ type supportPackage struct {
 
 // supportPackages lists the module's packages the exercise packages depend
 // on, other than the exercises themselves.
-func supportPackages(root string) ([]supportPackage, error) {
-	cmd := exec.Command("go", "list", "-deps", "-f",
-		`{{if .Module}}{{if eq .Module.Path "`+modulePath+`"}}{{.ImportPath}}|{{.Dir}}|{{join .GoFiles ","}},{{join .IgnoredGoFiles ","}},{{join .EmbedFiles ","}}{{end}}{{end}}`,
-		"./exercises/...")
+func supportPackages(root string, exs []exercise) ([]supportPackage, error) {
+	args := []string{"list", "-deps", "-f",
+		`{{if .Module}}{{if eq .Module.Path "` + modulePath + `"}}{{.ImportPath}}|{{.Dir}}|{{join .GoFiles ","}},{{join .IgnoredGoFiles ","}},{{join .EmbedFiles ","}}{{end}}{{end}}`}
+	for _, ex := range exs {
+		args = append(args, "./exercises/"+ex.ID)
+	}
+	cmd := exec.Command("go", args...)
 	cmd.Dir = root
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
