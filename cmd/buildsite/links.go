@@ -17,8 +17,16 @@ import (
 func (s *site) knownPages() (map[string]bool, error) {
 	pages := map[string]bool{
 		"index.html": true, "playground.html": true, "404.html": true,
-		"scenarios.json": true, "favicon.svg": true,
+		"scenarios.json": true,
 	}
+	// site/static is copied to the top of the site.
+	filepath.WalkDir(s.cfg.Static, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			rel, _ := filepath.Rel(s.cfg.Static, p)
+			pages[filepath.ToSlash(rel)] = true
+		}
+		return nil
+	})
 	names, err := sortedNames(s.cfg.Lessons, ".md")
 	if err != nil {
 		return nil, err
