@@ -51,7 +51,8 @@ function main() {
       p.compareLive(await sim.run(p.scenario, null));
     } catch (err) {
       p.setStatus('error');
-      if (!(err instanceof SimulatorError)) p.showError(`The live run failed: ${err.message}`);
+      if (err instanceof SimulatorError) simDown(err.message);
+      else p.showError(`The live run failed: ${err.message}`);
     }
   };
   const verifyAll = async () => {
@@ -64,14 +65,19 @@ function main() {
     if (players.every((p) => p.el.status.dataset.status === 'live')) performance.mark('mcp-playground:live');
   };
 
-  sim.on((ev) => {
-    if (ev.type !== 'exit') return;
+  // simDown tells every player the simulator is gone and offers a restart;
+  // the baked traces stay usable meanwhile.
+  let downShown = false;
+  function simDown(message) {
+    if (downShown || message === 'restarted') return;
+    downShown = true;
     for (const p of players) {
       if (p.el.status.dataset.status === 'running') p.setStatus('error');
-      p.showError(`The simulator stopped: ${ev.message}. The trace shown stays usable.`, {
+      p.showError(`The simulator stopped: ${message}. The trace shown stays usable.`, {
         label: 'Restart simulator',
         testid: 'restart-sim',
         run: () => {
+          downShown = false;
           for (const q of players) q.showError(null);
           sim.restart();
           if (playground) playground.fromHash();
@@ -79,7 +85,11 @@ function main() {
         },
       });
     }
+  }
+  sim.on((ev) => {
+    if (ev.type === 'exit') simDown(ev.message);
   });
+  if (sim.dead) simDown(sim.dead);
   // Test hook: e2e (or a curious learner) can make the Go program panic to
   // see the page survive it.
   document.addEventListener('mcp-playground:crash', (e) => {

@@ -27,9 +27,16 @@ export class Simulator {
   }
 
   start() {
-    if (this.worker) return;
-    this.dead = '';
-    const w = new Worker(this.url);
+    if (this.worker || this.dead) return;
+    let w;
+    try {
+      w = new Worker(this.url);
+    } catch (err) {
+      // A page opened from disk (file://) may not start workers; the baked
+      // traces still play.
+      this.fail(`the simulator worker could not start (${err.message || err})`);
+      return;
+    }
     this.worker = w;
     w.onmessage = (ev) => {
       if (w !== this.worker) return;
@@ -83,6 +90,7 @@ export class Simulator {
   restart() {
     if (this.worker) this.worker.terminate();
     this.worker = null;
+    this.dead = '';
     for (const p of this.pending.values()) p.reject(new SimulatorError('restarted'));
     this.pending.clear();
     this.start();
