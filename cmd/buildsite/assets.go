@@ -38,12 +38,20 @@ func newWriter(out string) *writer {
 	return &writer{out: out, m: m}
 }
 
-// mediaTypes are the files the writer minifies, by extension.
-var mediaTypes = map[string]string{
-	".html": "text/html",
-	".css":  "text/css",
-	".js":   "application/javascript",
-	".svg":  "image/svg+xml",
+// mediaType is the type of a file the writer minifies, by extension, or
+// "" for files it copies as they are.
+func mediaType(name string) string {
+	switch path.Ext(name) {
+	case ".html":
+		return "text/html"
+	case ".css":
+		return "text/css"
+	case ".js":
+		return "application/javascript"
+	case ".svg":
+		return "image/svg+xml"
+	}
+	return ""
 }
 
 // raw writes b as the file name (slash-separated, relative to the output).
@@ -58,7 +66,7 @@ func (w *writer) raw(name string, b []byte) error {
 // file writes b as name, minified when its extension is one the writer
 // knows.
 func (w *writer) file(name string, b []byte) error {
-	if mt, ok := mediaTypes[path.Ext(name)]; ok {
+	if mt := mediaType(name); mt != "" {
 		min, err := w.m.Bytes(mt, b)
 		if err != nil {
 			return fmt.Errorf("minify %s: %w", name, err)

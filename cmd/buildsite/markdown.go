@@ -24,7 +24,9 @@ import (
 // codeLanguages are the info strings a plain code block may carry. Any other
 // first word is taken for a mistyped directive: a lesson that says
 // ```player would otherwise quietly show an empty code block.
-var codeLanguages = []string{"bash", "diff", "go", "http", "js", "json", "jsonl", "sh", "text", "yaml"}
+func codeLanguages() []string {
+	return []string{"bash", "diff", "go", "http", "js", "json", "jsonl", "sh", "text", "yaml"}
+}
 
 // markdown renders lesson and exercise Markdown: GFM tables, Go code
 // highlighted with CSS classes (the CSP forbids inline styles), raw HTML
@@ -134,10 +136,10 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 		case word == "quiz":
 			quizzes++
 			repl = m.quizNode(rc, line, fmt.Sprintf("%s-%d", rc.slug, quizzes), fenceBody(f, src))
-		case slices.Contains(codeLanguages, word) || strings.HasPrefix(word, "{"):
+		case slices.Contains(codeLanguages(), word) || strings.HasPrefix(word, "{"):
 			continue
 		default:
-			rc.errorf(line, "unknown directive %q (directives: sim, quiz; code languages: %s)", word, strings.Join(codeLanguages, ", "))
+			rc.errorf(line, "unknown directive %q (directives: sim, quiz; code languages: %s)", word, strings.Join(codeLanguages(), ", "))
 		}
 		if repl != nil {
 			f.Parent().ReplaceChild(f.Parent(), f, repl)
