@@ -52,9 +52,9 @@ func (s *site) readExercises() error {
 			title = id
 		}
 		file := path.Join("exercises", id, "README.md")
-		html, _, errs := s.md.render(s, file, "exercise-"+id, s.root(1), "exercises/", body)
+		r, errs := s.md.render(s, file, "exercise-"+id, s.root(1), "exercises/", body)
 		s.errs = append(s.errs, errs...)
-		s.exercises[id] = &exercise{ID: id, Title: title, Body: html}
+		s.exercises[id] = &exercise{ID: id, Title: title, Body: r.HTML}
 	}
 	return nil
 }

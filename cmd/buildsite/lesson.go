@@ -23,6 +23,7 @@ type lesson struct {
 	Exercises []string
 	Body      template.HTML
 	Sims      []string // scenarios the body plays, in order
+	TOC       []tocEntry
 }
 
 // lessonName is the shape of a lesson file name.
@@ -70,8 +71,8 @@ func (s *site) parseLesson(file, slug string, src []byte) (*lesson, []error) {
 	}
 	l := &lesson{File: file, Slug: slug, Title: fm.Title, Summary: fm.Summary,
 		Scenarios: fm.Scenarios, Exercises: fm.Exercises}
-	html, sims, errs := s.md.render(s, file, slug, s.root(0), "", body)
-	l.Body, l.Sims = html, sims
+	r, errs := s.md.render(s, file, slug, s.root(0), "", body)
+	l.Body, l.Sims, l.TOC = r.HTML, r.Sims, r.TOC
 	return l, append(fmErrs, errs...)
 }
 

@@ -82,7 +82,11 @@ type renderCtx struct {
 	dir  string // the page's directory from the site's top: "" or "exercises/"
 	errs []error
 	sims []string // scenario ids of the document's players, in order
+	toc  []tocEntry
 }
+
+// A tocEntry is one second-level heading, for the page's contents list.
+type tocEntry struct{ ID, Text string }
 
 func (rc *renderCtx) errorf(line int, format string, args ...any) {
 	rc.errs = append(rc.errs, &fileError{rc.file, line, fmt.Sprintf(format, args...)})
@@ -90,7 +94,7 @@ func (rc *renderCtx) errorf(line int, format string, args ...any) {
 
 // render renders body, whose byte offsets count lines as in file, for a
 // page whose links start with root.
-func (m *markdown) render(s *site, file, slug, root, dir string, body []byte) (template.HTML, []string, []error) {
+func (m *markdown) render(s *site, file, slug, root, dir string, body []byte) (*rendered, []error) {
 	rc := &renderCtx{site: s, file: file, slug: slug, root: root, dir: dir}
 	doc := m.gm.Parser().Parse(text.NewReader(body))
 	m.transform(rc, doc, body)
@@ -98,7 +102,14 @@ func (m *markdown) render(s *site, file, slug, root, dir string, body []byte) (t
 	if err := m.gm.Renderer().Render(&buf, body, doc); err != nil {
 		rc.errorf(1, "render: %v", err)
 	}
-	return template.HTML(buf.String()), rc.sims, rc.errs
+	return &rendered{HTML: template.HTML(buf.String()), Sims: rc.sims, TOC: rc.toc}, rc.errs
+}
+
+// rendered is a document's HTML and what the page around it needs to know.
+type rendered struct {
+	HTML template.HTML
+	Sims []string // scenario ids of its players, in order
+	TOC  []tocEntry
 }
 
 // transform replaces directive code blocks with player and quiz nodes and
@@ -114,6 +125,12 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 			fences = append(fences, n)
 		case *ast.Link:
 			rc.fixLink(n, src)
+		case *ast.Heading:
+			if id, ok := n.AttributeString("id"); ok && n.Level == 2 {
+				if b, ok := id.([]byte); ok {
+					rc.toc = append(rc.toc, tocEntry{ID: string(b), Text: plainText(n, src)})
+				}
+			}
 		}
 		return ast.WalkContinue, nil
 	})
@@ -145,6 +162,21 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 			f.Parent().ReplaceChild(f.Parent(), f, repl)
 		}
 	}
+}
+
+// plainText is the text of an inline tree, without its markup.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			b.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() {
+				b.WriteByte(' ')
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
 }
 
 func fenceBody(f *ast.FencedCodeBlock, src []byte) []byte {
