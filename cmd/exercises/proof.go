@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -43,7 +44,8 @@ func (v variant) String() string {
 // exercise's first mutant, second mutant, and so on. An overlay can replace
 // each learner file once per invocation, and go test builds and runs the
 // packages of one invocation in parallel, so the proof costs as many
-// invocations as the largest exercise has mutants, plus two.
+// invocations as the largest exercise has mutants, plus two; they run two
+// at a time.
 func Prove(root string, ids []string, w io.Writer) (*Report, error) {
 	exs, err := loadExercises(root, ids)
 	if err != nil {
@@ -85,19 +87,41 @@ func Prove(root string, ids []string, w io.Writer) (*Report, error) {
 	}
 	rep.Runs++
 	fmt.Fprintf(w, "%-4s %s\n", map[bool]string{true: "ok", false: "FAIL"}[gerr == nil], "grading package tests")
+	// Two rounds at a time: the late rounds hold one or two packages, and a
+	// second go test keeps the other core busy. Results print in round order.
+	type outcome struct {
+		results map[string]*pkgResult
+		err     error
+	}
+	outs := make([]chan outcome, len(rounds))
+	sem := make(chan struct{}, 2)
 	for i, round := range rounds {
-		results, err := runRound(root, filepath.Join(tmp, fmt.Sprintf("overlay%d.json", i)), round)
-		if err != nil {
-			return nil, err
+		outs[i] = make(chan outcome, 1)
+		go func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			r, err := runRound(root, filepath.Join(tmp, fmt.Sprintf("overlay%d.json", i)), round)
+			outs[i] <- outcome{r, err}
+		}()
+	}
+	var firstErr error
+	for i, round := range rounds {
+		o := <-outs[i]
+		if o.err != nil {
+			firstErr = cmp.Or(firstErr, o.err)
+			continue
 		}
 		rep.Runs++
 		for _, v := range round {
-			verdict, problem := judge(v, results[v.ex.ID])
+			verdict, problem := judge(v, o.results[v.ex.ID])
 			fmt.Fprintf(w, "%-4s %-45s %s\n", map[bool]string{true: "ok", false: "FAIL"}[problem == ""], v, verdict)
 			if problem != "" {
 				rep.Problems = append(rep.Problems, fmt.Sprintf("%s: %s", v, problem))
 			}
 		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
 	}
 	return rep, nil
 }
