@@ -44,11 +44,14 @@ function main() {
   const pgRoot = document.getElementById('playground');
   const playground = pgRoot ? new Playground(pgRoot, { sim, player: players[0] }) : null;
 
+  // A lesson may show one scenario twice; run it once.
+  const runs = new Map();
   const verify = async (p) => {
     if (!p.baked || p.source !== 'baked') return;
     p.setStatus('running');
     try {
-      p.compareLive(await sim.run(p.scenario, null));
+      if (!runs.has(p.scenario)) runs.set(p.scenario, sim.run(p.scenario, null));
+      p.compareLive(await runs.get(p.scenario));
     } catch (err) {
       p.setStatus('error');
       if (err instanceof SimulatorError) simDown(err.message);
@@ -79,6 +82,7 @@ function main() {
         run: () => {
           downShown = false;
           for (const q of players) q.showError(null);
+          runs.clear();
           sim.restart();
           if (playground) playground.fromHash();
           else verifyAll();
