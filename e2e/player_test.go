@@ -117,6 +117,22 @@ func TestPagingEmptyTokenSendsEmptyCursor(t *testing.T) {
 	if got := p.list("catalog"); !slices.Equal(got, []string{"alpha", "beta", "gamma"}) {
 		t.Errorf("catalog at the end of run %q = %v, want [alpha beta gamma]", page1.Run, got)
 	}
+	// The last page has no nextCursor at all, and the inspector says absent,
+	// not "".
+	found := false
+	for range 5 {
+		if c := p.current(); c.Method == "result" && c.Answers == "tools/list" {
+			found = true
+			if !strings.Contains(c.Fields, "result.nextCursorabsent") {
+				t.Errorf("last page fields = %q, want nextCursor absent", c.Fields)
+			}
+			break
+		}
+		p.click("back")
+	}
+	if !found {
+		t.Error("no tools/list result within 5 events of the end of the run")
+	}
 	tb.noProblems()
 }
 

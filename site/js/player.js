@@ -91,7 +91,9 @@ export class Player {
     this.el.importBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'import', onclick: () => this.el.file.click() }, 'Import .jsonl…');
     this.el.error = h('div', { class: 'pl-error', role: 'alert', 'data-testid': 'player-error', hidden: true });
     this.el.lanes = h('ol', { class: 'pl-lanes', 'aria-label': 'Frames between client and server', tabindex: '0' });
-    this.el.inspector = h('div', { class: 'pl-inspector', 'data-testid': 'frame-inspector', 'aria-live': 'polite' });
+    // Not a live region: the step counter announces each step; reading the
+    // whole inspector aloud on every step would drown it.
+    this.el.inspector = h('div', { class: 'pl-inspector', 'data-testid': 'frame-inspector' });
     this.el.state = h('div', { class: 'pl-state', 'data-testid': 'state-panel' });
 
     const controls = h('div', { class: 'pl-controls', role: 'toolbar', 'aria-label': 'Player controls' },
