@@ -122,9 +122,10 @@ function main() {
     applyHash();
   });
 
-  // Arrow keys with the focus on the page itself drive the only player.
+  // On the playground, arrow keys with the focus on the page itself drive
+  // its player. Lesson pages keep the arrows for scrolling the text.
   document.addEventListener('keydown', (e) => {
-    if (players.length === 1 && (e.target === document.body || e.target === document.documentElement)) players[0].onKey(e);
+    if (playground && (e.target === document.body || e.target === document.documentElement)) players[0].onKey(e);
   });
 
   if (!playground) verifyAll();
