@@ -37,7 +37,7 @@ function main() {
     if (ev.type === 'ready') performance.mark('mcp-playground:sim-ready', { detail: ev.timing });
   });
   const players = figures.map((f, i) => {
-    const p = new Player(f, { sim });
+    const p = new Player(f, { sim, index: i });
     if (i === 0) performance.mark('mcp-playground:first-step');
     return p;
   });

@@ -27,14 +27,13 @@ const STATUS_TEXT = {
   error: 'error',
 };
 
-let playerCount = 0;
-
 /** A Player owns one figure.player element. */
 export class Player {
   /**
    * @param {HTMLElement} figure the figure.player from the markup
-   * @param {{sim?: import('./sim.js').Simulator, hash?: boolean}} opts
-   *   sim validates imports; hash: keep the URL hash in step.
+   * @param {{sim?: import('./sim.js').Simulator, hash?: boolean, index?: number}} opts
+   *   sim validates imports; hash: keep the URL hash in step; index: the
+   *   player's place on the page, which keeps element ids unique.
    */
   constructor(figure, opts = {}) {
     this.figure = figure;
@@ -48,7 +47,7 @@ export class Player {
     this.step = 0;
     this.timer = 0;
     this.source = 'none';
-    this.num = ++playerCount;
+    this.num = (opts.index ?? 0) + 1;
     this.build();
     const baked = figure.querySelector('script.baked-trace');
     this.baked = baked ? unescapeBaked(baked.textContent) : '';
