@@ -2,6 +2,8 @@ module github.com/mcp-playground/mcp-playground
 
 go 1.26.0
 
+toolchain go1.26.8
+
 require (
 	github.com/alecthomas/chroma/v2 v2.2.0 // indirect
 	github.com/chromedp/cdproto v0.159.0 // indirect
@@ -15,6 +17,7 @@ require (
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/tdewolff/minify/v2 v2.24.25 // indirect
 	github.com/tdewolff/parse/v2 v2.8.20 // indirect
+	github.com/traefik/yaegi v0.16.1 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	github.com/yuin/goldmark v1.8.7 // indirect
 	github.com/yuin/goldmark-highlighting/v2 v2.0.0-20230729083705-37449abec8cc // indirect
