@@ -12,6 +12,8 @@ import (
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -30,21 +32,22 @@ type GradeFuncs struct {
 func GradeChecks() []grading.Check[GradeFuncs] {
 	return []grading.Check[GradeFuncs]{
 		{Name: "stock-ok", Scenario: "stock-ok", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
-			return gradeCalls(ctx, f, gradeSame,
+			return gradeCalls(ctx, f, gradeSame, "stock-ok",
 				`{"query":{"sku":"PEN-01"}}`, `{"query":{"sku":"PEN-01","warehouse":"west"}}`, `{"query":{"warehouse":"east","sku":"PEN-01"}}`)
 		}},
 		{Name: "zero-vs-missing", Scenario: "stock-zero", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
-			return gradeCalls(ctx, f, gradeNotSuccess,
-				`{"query":{"sku":"BOOK-01"}}`, `{"query":{"sku":"BOOK-01","warehouse":"west"}}`, `{"query":{"sku":"PEN-02"}}`, `{"query":{"sku":"ABCDEFGHIJKLMNOP","warehouse":"west"}}`)
+			return gradeCalls(ctx, f, gradeNotSuccess, "stock-zero",
+				`{"query":{"sku":"BOOK-01","warehouse":"east"}}`, `{"query":{"sku":"BOOK-01"}}`, `{"query":{"sku":"BOOK-01","warehouse":"west"}}`, `{"query":{"sku":"PEN-02"}}`, `{"query":{"sku":"ABCDEFGHIJKLMNOP","warehouse":"west"}}`)
 		}},
 		{Name: "is-error", Scenario: "stock-missing", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
-			return gradeCalls(ctx, f, gradeSame,
+			return gradeCalls(ctx, f, gradeSame, "stock-missing",
 				`{"query":{"sku":"BOOK-01","warehouse":"west"}}`, `{"query":{"sku":"BOOK-01"}}`, `{"query":{"sku":"X"}}`, `{"query":{"sku":"PEN-01","warehouse":"north"}}`)
 		}},
 		{Name: "bad-input", Scenario: "stock-bad-input", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
-			return gradeCalls(ctx, f, gradeSame,
+			return gradeCalls(ctx, f, gradeSame, "stock-bad-input",
 				`{"query":{"sku":"PEN-01"}}`,
-				`{"query":{"sku":"pen-01"}}`, `{"query":{"sku":"PEN-01\n"}}`, `{"query":{"sku":"PEN-01"},"limit":5}`,
+				`{"query":{"sku":"pen-01"}}`, `{"query":{"sku":"PEN-01\n"}}`, `{"query":{"sku":"PEN-01","color":"blue"}}`,
+				`{"query":{"sku":"PEN-01","warehouse":"north"}}`, `{"query":{"sku":101}}`, `{"query":{"sku":"PEN-01"},"limit":5}`,
 				`{"query":{"sku":"PEN-01","note":"x"}}`, `{"query":{"sku":"PEN-01","warehouse":"north"}}`, `{"query":{"sku":7}}`,
 				`{}`, `null`, `{"query":null}`, `{"query":{}}`, `{"query":[1]}`, `{"query":{"sku":null}}`,
 				`{"query":{"sku":"PEN-01","warehouse":""}}`, `{"query":{"sku":"PEN-01","warehouse":null}}`,
@@ -63,8 +66,48 @@ const (
 )
 
 // gradeCalls calls get_stock with each argument object on the learner's
-// server and on the fixture's, through real go-sdk clients.
-func gradeCalls(ctx context.Context, f GradeFuncs, mode int, args ...string) grading.Result {
+// server and on the fixture's, through real go-sdk clients. A failure
+// points at the call with the same arguments in scenario scen, if it has
+// one.
+func gradeCalls(ctx context.Context, f GradeFuncs, mode int, scen string, args ...string) grading.Result {
+	for _, a := range args {
+		if r := gradeCallsOnce(ctx, f, mode, a); !r.Pass {
+			if scen != "" {
+				r = r.At(scen, gradeSeqOf(ctx, scen, a))
+			}
+			return r
+		}
+	}
+	return grading.Pass()
+}
+
+// gradeSeqOf returns the seq of the tools/call in scenario id whose
+// arguments equal args as JSON, or 0.
+func gradeSeqOf(ctx context.Context, id, args string) int {
+	res, err := scenario.Run(ctx, id, nil)
+	if err != nil {
+		return 0
+	}
+	want := gradeJSON(json.RawMessage(args))
+	for _, ev := range res.Events {
+		if ev.Kind != trace.KindMessage || ev.Direction != trace.ClientToServer {
+			continue
+		}
+		var m struct {
+			Method string `json:"method"`
+			Params struct {
+				Arguments json.RawMessage `json:"arguments"`
+			} `json:"params"`
+		}
+		if json.Unmarshal([]byte(ev.Raw), &m) == nil && m.Method == "tools/call" && gradeJSON(m.Params.Arguments) == want {
+			return ev.Seq
+		}
+	}
+	return 0
+}
+
+// gradeCallsOnce compares one call.
+func gradeCallsOnce(ctx context.Context, f GradeFuncs, mode int, args ...string) grading.Result {
 	server := mcp.NewServer(&mcp.Implementation{Name: "learner-stock", Version: "1.0.0"}, nil)
 	server.AddTool(&mcp.Tool{Name: "get_stock", InputSchema: map[string]any{"type": "object"}}, f.GetStock)
 	learner, closeL, err := gradeConnect(ctx, server)
@@ -219,5 +262,5 @@ func gradeHidden(ctx context.Context, f GradeFuncs) grading.Result {
 		}
 		args = append(args, a+"}")
 	}
-	return gradeCalls(ctx, f, gradeSame, args...)
+	return gradeCalls(ctx, f, gradeSame, "", args...)
 }
