@@ -580,3 +580,30 @@ func TestExportDownloadsTheTraceShown(t *testing.T) {
 	}
 	tb.noProblems()
 }
+
+func TestSpacePlaysAndPauses(t *testing.T) {
+	tb := open(t, "playground.html#scenario=handshake-ok")
+	p := tb.player("handshake-ok")
+	eval[chromedp.Void](tb, p.el+`.querySelector('.pl-speed').value = '1'`)
+	eval[chromedp.Void](tb, p.el+`.querySelector('.pl-lanes').focus()`)
+	if err := chromedp.Do(tb.ctx, chromedp.KeyEvent(" ")); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](tb, p.q("play")+`.getAttribute('aria-pressed')`); got != "true" {
+		t.Fatalf("after Space the play button is aria-pressed=%s, want true", got)
+	}
+	tb.waitFor(`Number(`+p.el+`.dataset.step) >= 2`, 20*time.Second)
+	if err := chromedp.Do(tb.ctx, chromedp.KeyEvent(" ")); err != nil {
+		t.Fatal(err)
+	}
+	paused := p.step()
+	if got := eval[string](tb, p.q("play")+`.getAttribute('aria-pressed')`); got != "false" {
+		t.Errorf("after a second Space the play button is aria-pressed=%s, want false", got)
+	}
+	// Stepping by hand after a pause continues from where it stopped.
+	p.click("step")
+	if p.step() != paused+1 {
+		t.Errorf("step after pause = %d, want %d", p.step(), paused+1)
+	}
+	tb.noProblems()
+}
