@@ -5,6 +5,7 @@ package ttl
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -53,7 +54,7 @@ func (o gradeOp) String() string {
 func GradeChecks() []grading.Check[GradeNew] {
 	script := func(name, scen string, ops ...gradeOp) grading.Check[GradeNew] {
 		return grading.Check[GradeNew]{Name: name, Scenario: scen, Run: func(ctx context.Context, f GradeNew) grading.Result {
-			return gradeScript(f, ops)
+			return gradeScript(f, scen, ops)
 		}}
 	}
 	return []grading.Check[GradeNew]{
@@ -69,7 +70,7 @@ func GradeChecks() []grading.Check[GradeNew] {
 			touch("A", 0, 10), touch("A", 1, 1), expire(2), touch("A", 3, 100), expire(10), touch("B", 11, 1), expire(12), expire(103)),
 		script("counts", "ttl-stale-growth",
 			touch("a", 0, 3), touch("b", 0, 3), touch("a", 1, 3), touch("a", 2, 3), expire(3), expire(4), expire(5), touch("c", 6, 1), expire(7)),
-		script("bad-input", "",
+		script("bad-input", "ttl-renew",
 			touch("A", 10, 5), touch("", 11, 5), touch("B", 11, 0), touch("B", 11, -3), touch("B", 9, 5), expire(9),
 			touch("C", math.MaxInt64-4, 5), touch("C", 12, math.MaxInt64), expire(11), touch("D", 11, 1), expire(15), expire(16)),
 		{Name: "hidden-interleavings", Run: gradeHidden},
@@ -78,11 +79,46 @@ func GradeChecks() []grading.Check[GradeNew] {
 }
 
 // gradeScript plays ops on the learner's scheduler and the reference and
-// compares every answer, Live and Tickets after each call.
-func gradeScript(f GradeNew, ops []gradeOp) grading.Result {
+// compares every answer, Live and Tickets after each call. A failure points
+// at the failing call in scenario scen replayed with these ops (the TTL
+// family records one event per call, after one for the empty scheduler).
+func gradeScript(f GradeNew, scen string, ops []gradeOp) grading.Result {
+	r, i := gradeScriptAt(f, ops)
+	if r.Pass {
+		return r
+	}
+	type op struct {
+		Op  string `json:"op"`
+		ID  string `json:"id,omitempty"`
+		At  int64  `json:"at"`
+		TTL int64  `json:"ttl,omitempty"`
+		// Why is sent empty on purpose: overrides are decoded over the
+		// preset's ops, and a preset's explanation would otherwise stay
+		// attached to a different call.
+		Why string `json:"why"`
+	}
+	var params struct {
+		Ops      []op `json:"ops"`
+		Renewals int  `json:"renewals"`
+	}
+	for _, o := range ops {
+		if o.touch {
+			params.Ops = append(params.Ops, op{Op: "touch", ID: o.id, At: o.now, TTL: o.tt})
+		} else {
+			params.Ops = append(params.Ops, op{Op: "expire", At: o.now})
+		}
+	}
+	r = r.At(scen, i+2)
+	r.Params, _ = json.Marshal(params)
+	return r
+}
+
+// gradeScriptAt is gradeScript without the pointer: it also returns the
+// index of the failing call.
+func gradeScriptAt(f GradeNew, ops []gradeOp) (grading.Result, int) {
 	s, r := f(), ref.New()
 	var done []string
-	for _, op := range ops {
+	for i, op := range ops {
 		var got, want []string
 		var gerr, werr error
 		if op.touch {
@@ -95,20 +131,20 @@ func gradeScript(f GradeNew, ops []gradeOp) grading.Result {
 			return grading.Failf("after New() and\n%s%s", gradeListing(done, op), fmt.Sprintf(format, args...))
 		}
 		if gk, wk := gradeKind(gerr, ErrInvalidInput, ErrTimeReversed, ErrOverflow), gradeKind(werr, ref.ErrInvalidInput, ref.ErrTimeReversed, ref.ErrOverflow); gk != wk {
-			return fail("%s returned error %v, want %s", op, gerr, wk)
+			return fail("%s returned error %v, want %s", op, gerr, wk), i
 		}
 		if !op.touch && !slices.Equal(got, want) {
-			return fail("%s = %q, want %q", op, got, want)
+			return fail("%s = %q, want %q", op, got, want), i
 		}
 		if g, w := s.Live(), r.Live(); g != w {
-			return fail("then Live() = %d, want %d", g, w)
+			return fail("then Live() = %d, want %d", g, w), i
 		}
 		if g, w := s.Tickets(), r.Tickets(); g != w {
-			return fail("then Tickets() = %d, want %d (every Touch adds a ticket; only Expire removes them)", g, w)
+			return fail("then Tickets() = %d, want %d (every Touch adds a ticket; only Expire removes them)", g, w), i
 		}
 		done = append(done, op.String())
 	}
-	return grading.Pass()
+	return grading.Pass(), len(ops)
 }
 
 func gradeListing(done []string, op gradeOp) string {
@@ -164,7 +200,7 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 			}
 			now += int64(rng.IntN(3))
 		}
-		if r := gradeScript(f, ops); !r.Pass {
+		if r := gradeScript(f, "ttl-renew", ops); !r.Pass {
 			r.Message = fmt.Sprintf("hidden interleaving %d: %s", run, r.Message)
 			return r
 		}
