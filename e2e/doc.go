@@ -3,7 +3,7 @@
 // export, and the playground. It has no code outside its tests.
 //
 //	go test ./e2e                          # the suite (skips without Chromium unless CI is set)
-//	go test ./e2e -run=^$ -bench=Load      # the figures: first step, live, floor, sizes
+//	go test ./e2e -run=^$ -bench=Load -benchtime=1x   # figures: first step, live, floor, sizes
 //	E2E_SITE=dist go test ./e2e            # reuse an already built site
 //	E2E_FIXTURE=1 go test ./e2e            # test the fixture site, not cmd/buildsite's
 //	E2E_SHOTS=/tmp/shots go test ./e2e -run Screenshots
