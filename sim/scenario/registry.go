@@ -130,21 +130,20 @@ func Run(ctx context.Context, id string, overrides json.RawMessage) (*Result, er
 	p := presets()[i]
 	var params validator
 	if p.family.params != nil {
-		params = p.family.params()
-		if err := json.Unmarshal(p.info.Params, params); err != nil {
-			panic(fmt.Sprintf("scenario %s: preset params: %v", id, err))
+		merged, err := mergeParams(p.info.Params, overrides)
+		if err != nil {
+			return nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
 		}
-		if len(bytes.TrimSpace(overrides)) > 0 && string(bytes.TrimSpace(overrides)) != "null" {
-			dec := json.NewDecoder(bytes.NewReader(overrides))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(params); err != nil {
-				return nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
-			}
+		params = p.family.params()
+		dec := json.NewDecoder(bytes.NewReader(merged))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(params); err != nil {
+			return nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
 		}
 		if err := params.validate(); err != nil {
 			return nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
 		}
-	} else if len(bytes.TrimSpace(overrides)) > 0 && string(bytes.TrimSpace(overrides)) != "{}" && string(bytes.TrimSpace(overrides)) != "null" {
+	} else if !isEmptyJSON(overrides) {
 		return nil, fmt.Errorf("scenario %s takes no parameters", id)
 	}
 	ctx, cancel := context.WithTimeout(ctx, MaxRun)
@@ -154,6 +153,33 @@ func Run(ctx context.Context, id string, overrides json.RawMessage) (*Result, er
 		return nil, fmt.Errorf("scenario %s: %w", id, err)
 	}
 	return &Result{Info: p.info, Events: slices.Clone(rec.Events())}, nil
+}
+
+// mergeParams replaces the preset's top-level fields with those of
+// overrides. Whole fields are replaced, never merged: decoding an override
+// straight onto the preset's struct would keep stale fields of slice
+// elements (a preset op's "why" on an overriding op) and could not clear an
+// omitempty field.
+func mergeParams(preset, overrides json.RawMessage) (json.RawMessage, error) {
+	if isEmptyJSON(overrides) {
+		return preset, nil
+	}
+	var base, over map[string]json.RawMessage
+	if err := json.Unmarshal(preset, &base); err != nil {
+		return nil, fmt.Errorf("preset: %v", err)
+	}
+	if err := json.Unmarshal(overrides, &over); err != nil {
+		return nil, fmt.Errorf("want a JSON object: %v", err)
+	}
+	for k, v := range over {
+		base[k] = v
+	}
+	return json.Marshal(base)
+}
+
+func isEmptyJSON(b json.RawMessage) bool {
+	t := string(bytes.TrimSpace(b))
+	return t == "" || t == "null" || t == "{}"
 }
 
 // presets is the catalogue. It is a function, not a package variable, so

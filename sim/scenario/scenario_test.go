@@ -336,6 +336,23 @@ func TestRunRejectsBadInput(t *testing.T) {
 	}
 }
 
+func TestOverridesReplaceWholeFields(t *testing.T) {
+	res, err := Run(context.Background(), "ttl-renew", json.RawMessage(`{"ops":[{"op":"touch","id":"Z","at":0,"ttl":1}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if note := res.Final().TTL; note == nil || strings.Contains(res.Events[len(res.Events)-1].Note, "A starts") {
+		t.Errorf("the preset's note leaked into the override: %q", res.Events[len(res.Events)-1].Note)
+	}
+	res, err = Run(context.Background(), "paging-generation-change", json.RawMessage(`{"twist":""}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := res.Final(); !strings.Contains(st.Error, "stale cursor") {
+		t.Errorf("with the twist cleared the walk should end on the stale cursor, got %+v", st)
+	}
+}
+
 func TestParametersChangeTheRun(t *testing.T) {
 	res, err := Run(context.Background(), "paging-normal", json.RawMessage(`{"pages":[["x","y"],["z"]],"empty_cursor_after":1}`))
 	if err != nil {
