@@ -143,6 +143,10 @@ export class Player {
       if (d.direction) cls.push(d.direction === 'client-to-server' ? 'to-server' : 'to-client');
       if (d.method === 'error') cls.push('is-error-response');
       if (d.badBytes) cls.push('is-bad-bytes');
+      // A scenario with several runs side by side names each run once, where
+      // it starts.
+      const runStart = d.run && (i === 0 || this.labels[i - 1].run !== d.run);
+      if (runStart) cls.push('run-start');
       if (d.fault) cls.push(`fault-${d.fault.replace(/[^a-z-]/g, '')}`);
       const li = h('li', {
         class: cls.join(' '),
@@ -156,7 +160,7 @@ export class Player {
       },
       h('span', { class: 'pl-seq', text: `#${e.seq}` }),
       h('span', { class: 'pl-arrow' },
-        d.run ? h('span', { class: 'pl-run', text: d.run }) : null,
+        runStart ? h('span', { class: 'pl-run', text: `run: ${d.run}` }) : null,
         h('span', { class: 'pl-label', text: e.kind === 'note' || e.kind === 'state' ? shorten(d.label) : d.label })),
       h('span', { class: 'pl-time', text: e.at_ms != null ? `${e.at_ms} ms` : '' }));
       li.addEventListener('click', () => this.act({ type: 'seek', step: i + 1 }));
