@@ -1,0 +1,115 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"syscall/js"
+
+	"github.com/mcp-playground/mcp-playground/exercises/interp"
+)
+
+func main() {
+	ns := js.Global().Get("Object").New()
+	// The js.Func values live as long as the program: main never returns.
+	ns.Set("checks", js.FuncOf(checks))
+	ns.Set("run", js.FuncOf(run))
+	ns.Set("grade", js.FuncOf(grade))
+	js.Global().Set("mcpGrader", ns)
+	if ready := js.Global().Get("mcpGraderReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
+
+func checks(_ js.Value, args []js.Value) any {
+	b, _ := json.Marshal(interp.Checks(argString(args, 0)))
+	return string(b)
+}
+
+// A check is one check's result as the page shows it.
+type check struct {
+	Name     string          `json:"name"`
+	Status   string          `json:"status"`
+	Message  string          `json:"message,omitempty"`
+	Scenario string          `json:"scenario,omitempty"`
+	Step     int             `json:"step,omitempty"`
+	Params   json.RawMessage `json:"params,omitempty"`
+}
+
+type report struct {
+	CompileErrors []interp.Diagnostic `json:"compileErrors,omitempty"`
+	Checks        []check             `json:"checks,omitempty"`
+	Output        string              `json:"output,omitempty"`
+	Error         string              `json:"error,omitempty"`
+}
+
+// run compiles the learner's file and reports compile errors, or none.
+func run(_ js.Value, args []js.Value) any {
+	id, src := argString(args, 0), argString(args, 1)
+	return newPromise(func() report {
+		diags, err := interp.Compile(id, src)
+		if err != nil {
+			return report{Error: err.Error()}
+		}
+		return report{CompileErrors: diags}
+	})
+}
+
+// grade runs every check against the learner's file.
+func grade(_ js.Value, args []js.Value) any {
+	id, src := argString(args, 0), argString(args, 1)
+	return newPromise(func() report {
+		rep, err := interp.Grade(context.Background(), id, src)
+		if err != nil {
+			return report{Error: err.Error()}
+		}
+		out := report{CompileErrors: rep.CompileErrors, Output: rep.Output}
+		for _, r := range rep.Checks {
+			c := check{Name: r.Check, Status: "pass", Message: r.Message, Scenario: r.Scenario, Step: r.Seq, Params: r.Params}
+			if !r.Pass {
+				c.Status = "fail"
+			}
+			out.Checks = append(out.Checks, c)
+		}
+		return out
+	})
+}
+
+// newPromise runs f in a goroutine and settles a Promise with its result
+// as a JS object (through JSON: the shapes are plain data). A js.Func must
+// not block: the checks wait on SDK goroutines that need the event loop.
+func newPromise(f func() report) js.Value {
+	var executor js.Func
+	executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		resolve := args[0]
+		go func() {
+			defer executor.Release()
+			var rep report
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						rep = report{Error: fmt.Sprintf("panic: %v", r)}
+					}
+				}()
+				rep = f()
+			}()
+			b, err := json.Marshal(rep)
+			if err != nil {
+				b, _ = json.Marshal(report{Error: err.Error()})
+			}
+			resolve.Invoke(js.Global().Get("JSON").Call("parse", string(b)))
+		}()
+		return nil
+	})
+	return js.Global().Get("Promise").New(executor)
+}
+
+func argString(args []js.Value, i int) string {
+	if i >= len(args) || args[i].Type() != js.TypeString {
+		return ""
+	}
+	return args[i].String()
+}
