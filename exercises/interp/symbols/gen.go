@@ -6,6 +6,9 @@
 //   - yaegi emits a parameter named "_" as the argument of the wrapper's
 //     call (W.WMethod(_)), which does not compile; such parameters are
 //     renamed a0, a1, ... here, so the output is never edited by hand;
+//   - untyped string constants, which yaegi extracts as constant.Value,
+//     become typed: yaegi v0.16.1 cannot compare a string variable with
+//     such a constant ("mismatched types string and *constant.stringVal");
 //   - each file's init function, which fills a package-level map, becomes
 //     a function filling the map it is given, so [Exports] can build a
 //     fresh table for every interpreter and the package holds no state.
@@ -71,11 +74,18 @@ var sources = []source{
 		`^(ErrConnectionClosed|ErrSessionMissing)$`,
 	}},
 	// The fixed API files of the exercises that have one, so the learner's
-	// file uses the very types and error values the compiled grader checks.
-	{path: "github.com/mcp-playground/mcp-playground/exercises/catalog", include: []string{`^(Page|Lister|Limits|Err[A-Za-z]+)$`}},
-	{path: "github.com/mcp-playground/mcp-playground/exercises/outcomes", include: []string{`^(Succeeded|Failed|Unknown|Call|Server)$`}},
-	{path: "github.com/mcp-playground/mcp-playground/exercises/ttl", include: []string{`^Err[A-Za-z]+$`}},
+	// file uses the very types and error values the compiled grader checks,
+	// and every exercise's Grade types, which the driver appended to the
+	// learner's file returns.
+	{path: modPath + "catalog", include: []string{`^(Page|Lister|Limits|Err[A-Za-z]+|GradeEnumerate)$`}},
+	{path: modPath + "frames", include: []string{`^GradeFuncs$`}},
+	{path: modPath + "handshake", include: []string{`^(GradeClient|GradeNew)$`}},
+	{path: modPath + "outcomes", include: []string{`^(Succeeded|Failed|Unknown|Call|Server|GradeFuncs)$`}},
+	{path: modPath + "stock", include: []string{`^GradeFuncs$`}},
+	{path: modPath + "ttl", include: []string{`^(Err[A-Za-z]+|GradeSessions|GradeNew)$`}},
 }
+
+const modPath = "github.com/mcp-playground/mcp-playground/exercises/"
 
 func main() {
 	log.SetFlags(0)
@@ -91,7 +101,7 @@ func main() {
 			log.Fatalf("extract %s: %v", s.path, err)
 		}
 		ident := identOf(s.path)
-		out, err := rewrite(buf.Bytes(), ident)
+		out, err := rewrite(buf.Bytes(), ident, s.path[strings.LastIndex(s.path, "/")+1:])
 		if err != nil {
 			log.Fatalf("%s: %v", s.path, err)
 		}
@@ -138,8 +148,8 @@ func identOf(path string) string {
 	return b.String()
 }
 
-// rewrite applies the two fixes described in the file comment.
-func rewrite(src []byte, ident string) ([]byte, error) {
+// rewrite applies the fixes described in the file comment.
+func rewrite(src []byte, ident, pkg string) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 	if err != nil {
@@ -162,6 +172,7 @@ func rewrite(src []byte, ident string) ([]byte, error) {
 			renameBlankParams(fd)
 		}
 	}
+	typeStringConstants(f, pkg)
 	var buf bytes.Buffer
 	if err := format.Node(&buf, fset, f); err != nil {
 		return nil, err
@@ -195,4 +206,58 @@ func renameBlankParams(fd *ast.FuncDecl) {
 		}
 		return true
 	})
+}
+
+// typeStringConstants replaces "Name": reflect.ValueOf(constant.MakeFromLiteral(…, token.STRING, 0))
+// with "Name": reflect.ValueOf(pkg.Name), and drops the go/constant and
+// go/token imports when nothing else uses them.
+func typeStringConstants(f *ast.File, pkg string) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		kv, ok := n.(*ast.KeyValueExpr)
+		if !ok {
+			return true
+		}
+		key, ok := kv.Key.(*ast.BasicLit)
+		outer, ok2 := kv.Value.(*ast.CallExpr)
+		if !ok || !ok2 || len(outer.Args) != 1 {
+			return true
+		}
+		inner, ok := outer.Args[0].(*ast.CallExpr)
+		if !ok || !isSel(inner.Fun, "constant", "MakeFromLiteral") || len(inner.Args) != 3 || !isSel(inner.Args[1], "token", "STRING") {
+			return true
+		}
+		outer.Args[0] = &ast.SelectorExpr{X: ast.NewIdent(pkg), Sel: ast.NewIdent(strings.Trim(key.Value, `"`))}
+		return true
+	})
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		gd.Specs = slices.DeleteFunc(gd.Specs, func(s ast.Spec) bool {
+			p := s.(*ast.ImportSpec).Path.Value
+			return (p == `"go/constant"` && !used["constant"]) || (p == `"go/token"` && !used["token"])
+		})
+	}
+	f.Imports = slices.DeleteFunc(f.Imports, func(s *ast.ImportSpec) bool {
+		return (s.Path.Value == `"go/constant"` && !used["constant"]) || (s.Path.Value == `"go/token"` && !used["token"])
+	})
+}
+
+func isSel(e ast.Expr, x, sel string) bool {
+	s, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := s.X.(*ast.Ident)
+	return ok && id.Name == x && s.Sel.Name == sel
 }

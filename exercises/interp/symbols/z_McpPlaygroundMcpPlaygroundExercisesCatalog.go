@@ -18,9 +18,10 @@ func addMcpPlaygroundMcpPlaygroundExercisesCatalog(Symbols map[string]map[string
 		"ErrToolLimit":      reflect.ValueOf(&catalog.ErrToolLimit).Elem(),
 
 		// type definitions
-		"Limits": reflect.ValueOf((*catalog.Limits)(nil)),
-		"Lister": reflect.ValueOf((*catalog.Lister)(nil)),
-		"Page":   reflect.ValueOf((*catalog.Page)(nil)),
+		"GradeEnumerate": reflect.ValueOf((*catalog.GradeEnumerate)(nil)),
+		"Limits":         reflect.ValueOf((*catalog.Limits)(nil)),
+		"Lister":         reflect.ValueOf((*catalog.Lister)(nil)),
+		"Page":           reflect.ValueOf((*catalog.Page)(nil)),
 
 		// interface wrapper definitions
 		"_Lister": reflect.ValueOf((*_github_com_mcp_playground_mcp_playground_exercises_catalog_Lister)(nil)),

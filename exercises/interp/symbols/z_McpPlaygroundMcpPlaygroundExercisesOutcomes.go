@@ -4,20 +4,20 @@ package symbols
 
 import (
 	"github.com/mcp-playground/mcp-playground/exercises/outcomes"
-	"go/constant"
-	"go/token"
+
 	"reflect"
 )
 
 func addMcpPlaygroundMcpPlaygroundExercisesOutcomes(Symbols map[string]map[string]reflect.Value) {
 	Symbols["github.com/mcp-playground/mcp-playground/exercises/outcomes/outcomes"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Failed":    reflect.ValueOf(constant.MakeFromLiteral("\"FAILED\"", token.STRING, 0)),
-		"Succeeded": reflect.ValueOf(constant.MakeFromLiteral("\"SUCCEEDED\"", token.STRING, 0)),
-		"Unknown":   reflect.ValueOf(constant.MakeFromLiteral("\"UNKNOWN\"", token.STRING, 0)),
+		"Failed":    reflect.ValueOf(outcomes.Failed),
+		"Succeeded": reflect.ValueOf(outcomes.Succeeded),
+		"Unknown":   reflect.ValueOf(outcomes.Unknown),
 
 		// type definitions
-		"Call":   reflect.ValueOf((*outcomes.Call)(nil)),
-		"Server": reflect.ValueOf((*outcomes.Server)(nil)),
+		"Call":       reflect.ValueOf((*outcomes.Call)(nil)),
+		"GradeFuncs": reflect.ValueOf((*outcomes.GradeFuncs)(nil)),
+		"Server":     reflect.ValueOf((*outcomes.Server)(nil)),
 	}
 }

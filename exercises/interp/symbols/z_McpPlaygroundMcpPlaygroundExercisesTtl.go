@@ -13,5 +13,9 @@ func addMcpPlaygroundMcpPlaygroundExercisesTtl(Symbols map[string]map[string]ref
 		"ErrInvalidInput": reflect.ValueOf(&ttl.ErrInvalidInput).Elem(),
 		"ErrOverflow":     reflect.ValueOf(&ttl.ErrOverflow).Elem(),
 		"ErrTimeReversed": reflect.ValueOf(&ttl.ErrTimeReversed).Elem(),
+
+		// type definitions
+		"GradeNew":      reflect.ValueOf((*ttl.GradeNew)(nil)),
+		"GradeSessions": reflect.ValueOf((*ttl.GradeSessions)(nil)),
 	}
 }

@@ -292,7 +292,7 @@ func addUnicode(Symbols map[string]map[string]reflect.Value) {
 		"UpperLower":                         reflect.ValueOf(constant.MakeFromLiteral("1114112", token.INT, 0)),
 		"Vai":                                reflect.ValueOf(&unicode.Vai).Elem(),
 		"Variation_Selector":                 reflect.ValueOf(&unicode.Variation_Selector).Elem(),
-		"Version":                            reflect.ValueOf(constant.MakeFromLiteral("\"15.0.0\"", token.STRING, 0)),
+		"Version":                            reflect.ValueOf(unicode.Version),
 		"Vithkuqi":                           reflect.ValueOf(&unicode.Vithkuqi).Elem(),
 		"Wancho":                             reflect.ValueOf(&unicode.Wancho).Elem(),
 		"Warang_Citi":                        reflect.ValueOf(&unicode.Warang_Citi).Elem(),

@@ -1,0 +1,237 @@
+// Package interp grades a learner's exercise file in the browser's wasm:
+// it interprets the file with yaegi and runs the exercise's compiled
+// grade.go checks against it, the same checks go test runs in a classroom.
+//
+// The learner's file crosses into compiled code one way only: a small
+// driver function appended to it returns the learner's functions and
+// method values, typed with compiled types alone, so they convert to the
+// grader's function types. No interpreted type ever implements a compiled
+// interface on the grader's behalf (yaegi's interface wrappers are fragile);
+// interfaces flow the other way, compiled values the learner's code calls.
+//
+// Interpreted code sees only [symbols.Exports]: a stdlib subset, the
+// tool-related go-sdk and the exercise's fixed API. It has no os, os/exec,
+// net or file system, and imports of anything else fail to compile.
+package interp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing/fstest"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/interp/symbols"
+	yaegi "github.com/traefik/yaegi/interp"
+)
+
+// A Diagnostic is one compile error in the learner's file.
+type Diagnostic struct {
+	// Line and Col are 1-based positions in the learner's file; Line is 0
+	// when the error is not at a place in it (a missing function, say).
+	Line int    `json:"line"`
+	Col  int    `json:"col,omitempty"`
+	Msg  string `json:"msg"`
+}
+
+func (d Diagnostic) String() string {
+	if d.Line == 0 {
+		return d.Msg
+	}
+	return fmt.Sprintf("%d:%d: %s", d.Line, d.Col, d.Msg)
+}
+
+// A Report is the outcome of grading one file.
+type Report struct {
+	// CompileErrors, when set, mean nothing ran.
+	CompileErrors []Diagnostic `json:"compileErrors,omitempty"`
+	// Checks are the checks' results, in the grader's order.
+	Checks []grading.Result `json:"checks,omitempty"`
+	// Output is what the learner's code printed, capped.
+	Output string `json:"output,omitempty"`
+}
+
+// Checks returns the names of exercise id's checks, in order, or nil for
+// an unknown exercise.
+func Checks(id string) []string {
+	ex, ok := lookup(id)
+	if !ok {
+		return nil
+	}
+	return ex.checks
+}
+
+// Compile interprets src as exercise id's learner file and reports its
+// compile errors, or none. Package-level initializers run.
+func Compile(id, src string) ([]Diagnostic, error) {
+	ex, ok := lookup(id)
+	if !ok {
+		return nil, fmt.Errorf("interp: no exercise %q", id)
+	}
+	var out capped
+	_, diags := load(id, ex, src, &out)
+	return diags, nil
+}
+
+// Grade interprets src as exercise id's learner file and runs every check
+// against it. A panic in the learner's code is a failed check carrying the
+// panic message; a check that runs past [grading.Timeout] or ctx fails as
+// "timed out" (its goroutine is abandoned: the browser then ends the
+// worker).
+func Grade(ctx context.Context, id, src string) (Report, error) {
+	ex, ok := lookup(id)
+	if !ok {
+		return Report{}, fmt.Errorf("interp: no exercise %q", id)
+	}
+	var out capped
+	drv, diags := load(id, ex, src, &out)
+	if len(diags) > 0 {
+		return Report{CompileErrors: diags, Output: out.String()}, nil
+	}
+	checks, err := ex.grade(ctx, drv)
+	if err != nil {
+		return Report{CompileErrors: []Diagnostic{{Msg: fmt.Sprintf("your file must define %s (%v)", ex.want, err)}}}, nil
+	}
+	for i := range checks {
+		checks[i].Message = tidyPanic(checks[i].Message)
+	}
+	return Report{Checks: checks, Output: out.String()}, nil
+}
+
+// load interprets the learner's file with the driver appended and returns
+// the driver function.
+func load(id string, ex exercise, src string, out *capped) (drv reflect.Value, diags []Diagnostic) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "learner.go", src, parser.PackageClauseOnly)
+	if err != nil {
+		return reflect.Value{}, parseDiagnostics(err)
+	}
+	// Imports for the driver and the fixed API go on the package clause's
+	// own line, and the driver after the last line, so every position in
+	// the learner's file keeps its line number.
+	imports := []string{"mcpPlaygroundGrade " + strconv.Quote(modPath+id)}
+	if ex.api != "" {
+		imports = append(imports, ". "+strconv.Quote(ex.api))
+	}
+	clauseEnd := fset.Position(f.Name.End()).Offset
+	var b strings.Builder
+	b.WriteString(src[:clauseEnd])
+	b.WriteString("; import (" + strings.Join(imports, "; ") + ")")
+	b.WriteString(src[clauseEnd:])
+	b.WriteString("\n\n")
+	b.WriteString(ex.driver)
+	b.WriteString("\n")
+	learnerLines := strings.Count(src, "\n") + 1
+
+	i := yaegi.New(yaegi.Options{
+		Stdin:  strings.NewReader(""),
+		Stdout: out,
+		Stderr: out,
+		Args:   []string{"learner"},
+		Env:    []string{},
+		// Source packages resolve nowhere: an import outside the symbol
+		// table is a compile error, never a read of the host's files.
+		GoPath:               "/nonexistent",
+		SourcecodeFilesystem: fstest.MapFS{},
+	})
+	if err := i.Use(symbols.Exports()); err != nil {
+		return reflect.Value{}, []Diagnostic{{Msg: "interp: " + err.Error()}}
+	}
+	err = safely(func() error { _, err := i.Eval(b.String()); return err })
+	if err != nil {
+		return reflect.Value{}, evalDiagnostics(err, learnerLines, ex.want)
+	}
+	err = safely(func() error {
+		var err error
+		drv, err = i.Eval(f.Name.Name + "." + driverName)
+		return err
+	})
+	if err != nil {
+		return reflect.Value{}, []Diagnostic{{Msg: fmt.Sprintf("your file must define %s (%v)", ex.want, err)}}
+	}
+	return drv, nil
+}
+
+// safely turns a panic inside yaegi (it has a few on code it cannot
+// handle) into an error.
+func safely(f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	return f()
+}
+
+func parseDiagnostics(err error) []Diagnostic {
+	var list scanner.ErrorList
+	if errors.As(err, &list) {
+		var out []Diagnostic
+		for _, e := range list {
+			out = append(out, Diagnostic{Line: e.Pos.Line, Col: e.Pos.Column, Msg: e.Msg})
+		}
+		return out
+	}
+	return []Diagnostic{{Msg: err.Error()}}
+}
+
+// position finds "name:line:col: message" in yaegi's error lines.
+var position = regexp.MustCompile(`^(?:[^:\s]*:)?(\d+):(\d+): (.*)$`)
+
+// evalDiagnostics maps yaegi's errors to the learner's file. An error past
+// its last line is in the driver: the learner's file lacks a function the
+// grader needs, or gave it another signature.
+func evalDiagnostics(err error, learnerLines int, want string) []Diagnostic {
+	var list scanner.ErrorList
+	if errors.As(err, &list) {
+		return parseDiagnostics(err)
+	}
+	var out []Diagnostic
+	for _, l := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
+		m := position.FindStringSubmatch(l)
+		if m == nil {
+			out = append(out, Diagnostic{Msg: l})
+			continue
+		}
+		line, _ := strconv.Atoi(m[1])
+		col, _ := strconv.Atoi(m[2])
+		if line > learnerLines {
+			out = append(out, Diagnostic{Msg: fmt.Sprintf("your file must define %s (%s)", want, m[3])})
+			continue
+		}
+		out = append(out, Diagnostic{Line: line, Col: col, Msg: m[3]})
+	}
+	return out
+}
+
+// tidyPanic keeps a panic's message and drops the stack, which shows the
+// interpreter's frames rather than the learner's.
+func tidyPanic(msg string) string {
+	if !strings.HasPrefix(msg, "panic: ") {
+		return msg
+	}
+	first, _, _ := strings.Cut(msg, "\n")
+	return first
+}
+
+// capped is a writer that keeps the first 16 KiB written to it: learner
+// code printing in a loop must not fill the worker's memory.
+type capped struct{ b strings.Builder }
+
+const outputCap = 16 << 10
+
+func (c *capped) Write(p []byte) (int, error) {
+	if room := outputCap - c.b.Len(); room > 0 {
+		c.b.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+func (c *capped) String() string { return c.b.String() }
