@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
@@ -77,12 +76,14 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Body: jsonOrNil(body)})})
 	in := req.Clone(req.Context())
 	in.Body = io.NopCloser(bytes.NewReader(body))
-	w := httptest.NewRecorder()
+	w := &responseBuffer{header: http.Header{}}
 	t.h.ServeHTTP(w, in)
-	res := w.Result()
-	out, _ := io.ReadAll(res.Body)
-	res.Body = io.NopCloser(bytes.NewReader(out))
-	res.Request = req
+	out := w.body.Bytes()
+	res := &http.Response{
+		Status: fmt.Sprintf("%d %s", w.status(), http.StatusText(w.status())), StatusCode: w.status(),
+		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: w.header, Body: io.NopCloser(bytes.NewReader(out)), ContentLength: int64(len(out)), Request: req,
+	}
 	sid := res.Header.Get("Mcp-Session-Id")
 	if t.onReply != nil {
 		t.onReply(res.StatusCode, sid)
@@ -91,6 +92,33 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Raw: string(bytes.TrimSpace(out)), Note: responseNote(req, res.StatusCode, sid),
 		Payload: trace.MustJSON(trace.HTTPPayload{Status: res.StatusCode, SessionID: sid, Body: jsonOrNil(bytes.TrimSpace(out))})})
 	return res, nil
+}
+
+// responseBuffer is the smallest http.ResponseWriter that serves here. It
+// stands in for httptest.ResponseRecorder, whose package would add a flag
+// parser and a test certificate to the browser's download.
+type responseBuffer struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+}
+
+func (b *responseBuffer) Header() http.Header { return b.header }
+func (b *responseBuffer) WriteHeader(code int) {
+	if b.code == 0 {
+		b.code = code
+	}
+}
+func (b *responseBuffer) Write(p []byte) (int, error) {
+	b.WriteHeader(http.StatusOK)
+	return b.body.Write(p)
+}
+func (b *responseBuffer) Flush() {}
+func (b *responseBuffer) status() int {
+	if b.code == 0 {
+		return http.StatusOK
+	}
+	return b.code
 }
 
 func jsonOrNil(b []byte) []byte {
