@@ -1,8 +1,11 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"html/template"
 	"os"
 	"path"
@@ -17,6 +20,72 @@ type exercise struct {
 	ID    string
 	Title string
 	Body  template.HTML
+	// File is the learner's file ("catalog.go"), "" when the exercise has
+	// no .meta/config.json (then the page has no editor).
+	File string
+	// Starter is the learner's file as the exercise ships it.
+	Starter string
+	// Data is the JSON the page's exercise runner reads: the starter and
+	// its hash, the solution, hints and checks.
+	Data template.HTML
+}
+
+// runnerData is what an exercise page embeds for the in-browser grader.
+type runnerData struct {
+	ID          string        `json:"id"`
+	File        string        `json:"file"`
+	Starter     string        `json:"starter"`
+	StarterHash string        `json:"starterHash"` // sha256 hex: keys the learner's saved code
+	Solution    string        `json:"solution"`
+	Hints       []string      `json:"hints"`
+	Checks      []runnerCheck `json:"checks"`
+}
+
+type runnerCheck struct {
+	Name    string `json:"name"`
+	Points  int    `json:"points"`
+	Summary string `json:"summary"`
+}
+
+// readRunnerData reads what the page's grader needs from the exercise's
+// .meta/config.json, starter and solution. An exercise without a config
+// has no runner: it returns empty values and no error.
+func readRunnerData(dir, id string) (file, starterSrc string, data template.HTML, err error) {
+	b, err := os.ReadFile(filepath.Join(dir, ".meta", "config.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return "", "", "", nil
+	}
+	if err != nil {
+		return "", "", "", err
+	}
+	var c struct {
+		File   string        `json:"file"`
+		Hints  []string      `json:"hints"`
+		Checks []runnerCheck `json:"checks"`
+	}
+	if err := json.Unmarshal(b, &c); err != nil {
+		return "", "", "", fmt.Errorf("exercises/%s/.meta/config.json: %v", id, err)
+	}
+	if c.File == "" {
+		return "", "", "", nil // a config that names no learner's file: no runner
+	}
+	starter, err := os.ReadFile(filepath.Join(dir, c.File))
+	if err != nil {
+		return "", "", "", err
+	}
+	solution, err := os.ReadFile(filepath.Join(dir, ".meta", "solution.go"))
+	if err != nil {
+		return "", "", "", err
+	}
+	sum := sha256.Sum256(starter)
+	d := runnerData{ID: id, File: c.File, Starter: string(starter), StarterHash: hex.EncodeToString(sum[:]),
+		Solution: string(solution), Hints: c.Hints, Checks: c.Checks}
+	j, err := json.Marshal(d)
+	if err != nil {
+		return "", "", "", err
+	}
+	// json.Marshal escapes <, > and & already; the script element cannot end early.
+	return c.File, string(starter), template.HTML(`<script type="application/json" id="exercise-data">` + string(j) + `</script>`), nil
 }
 
 // readExercises renders every exercise statement. The page lives one level
@@ -54,7 +123,11 @@ func (s *site) readExercises() error {
 		file := path.Join("exercises", id, "README.md")
 		r, errs := s.md.render(s, file, "exercise-"+id, s.root(1), "exercises/", body)
 		s.errs = append(s.errs, errs...)
-		s.exercises[id] = &exercise{ID: id, Title: title, Body: r.HTML}
+		runFile, starter, data, err := readRunnerData(filepath.Join(s.cfg.Exercises, id), id)
+		if err != nil {
+			return err
+		}
+		s.exercises[id] = &exercise{ID: id, Title: title, Body: r.HTML, File: runFile, Starter: starter, Data: data}
 	}
 	return nil
 }

@@ -58,13 +58,21 @@ type scenarioGroup struct {
 	Scenarios []scenario.Info
 }
 
+// exerciseCSS styles the editor and the grade results: only exercise pages
+// link it.
+const exerciseCSS = "exercise.css"
+
 func (s *site) page(kind string, depth int) pageData {
+	css := s.css
+	if kind != "exercise" {
+		css = slices.DeleteFunc(slices.Clone(css), func(n string) bool { return n == exerciseCSS })
+	}
 	return pageData{
 		Kind:        kind,
 		Root:        s.root(depth),
 		CourseTitle: courseTitle,
 		CSP:         csp,
-		CSS:         s.css,
+		CSS:         css,
 		HasApp:      s.hasApp,
 	}
 }

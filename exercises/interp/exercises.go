@@ -36,7 +36,7 @@ type exercise struct {
 	// checks lists the grader's checks, in order.
 	checks []string
 	// grade runs every check against the driver.
-	grade func(ctx context.Context, driver reflect.Value) ([]grading.Result, error)
+	grade func(ctx context.Context, driver reflect.Value, progress func(grading.Result)) ([]grading.Result, error)
 }
 
 const driverName = "mcpPlaygroundDriver"
@@ -52,12 +52,12 @@ func lookup(id string) (exercise, bool) {
 }`,
 			want:   "func Enumerate(ctx context.Context, l Lister, lim Limits) ([]*mcp.Tool, []int, error)",
 			checks: grading.Names(catalog.GradeChecks()),
-			grade: func(ctx context.Context, v reflect.Value) ([]grading.Result, error) {
+			grade: func(ctx context.Context, v reflect.Value, progress func(grading.Result)) ([]grading.Result, error) {
 				d, err := as[func() catalog.GradeEnumerate](v)
 				if err != nil {
 					return nil, err
 				}
-				return runAll(ctx, catalog.GradeChecks(), d()), nil
+				return runAll(ctx, catalog.GradeChecks(), d(), progress), nil
 			},
 		}, true
 	case "frames":
@@ -77,12 +77,12 @@ func mcpPlaygroundStream(data []byte) ([]int, []string, []error) {
 }`,
 			want:   "func CheckLine(line []byte) error and func CheckStream(data []byte) []Verdict, where a Verdict has fields Line int, Text string and Err error",
 			checks: grading.Names(frames.GradeChecks()),
-			grade: func(ctx context.Context, v reflect.Value) ([]grading.Result, error) {
+			grade: func(ctx context.Context, v reflect.Value, progress func(grading.Result)) ([]grading.Result, error) {
 				d, err := as[func() frames.GradeFuncs](v)
 				if err != nil {
 					return nil, err
 				}
-				return runAll(ctx, frames.GradeChecks(), d()), nil
+				return runAll(ctx, frames.GradeChecks(), d(), progress), nil
 			},
 		}, true
 	case "handshake":
@@ -93,12 +93,12 @@ func mcpPlaygroundStream(data []byte) ([]int, []string, []error) {
 }`,
 			want:   "func NewClient(version string, supported []string) *Client, and methods State() string, Version() string, Send(method string) error, Receive(frame []byte) (string, error) and Close()",
 			checks: grading.Names(handshake.GradeChecks()),
-			grade: func(ctx context.Context, v reflect.Value) ([]grading.Result, error) {
+			grade: func(ctx context.Context, v reflect.Value, progress func(grading.Result)) ([]grading.Result, error) {
 				d, err := as[func(string, []string) handshake.GradeClient](v)
 				if err != nil {
 					return nil, err
 				}
-				return runAll(ctx, handshake.GradeChecks(), handshake.GradeNew(d)), nil
+				return runAll(ctx, handshake.GradeChecks(), handshake.GradeNew(d), progress), nil
 			},
 		}, true
 	case "outcomes":
@@ -109,12 +109,12 @@ func mcpPlaygroundStream(data []byte) ([]int, []string, []error) {
 }`,
 			want:   "func Classify(c Call) string and func Reconcile(ctx context.Context, calls []Call, s Server) []string",
 			checks: grading.Names(outcomes.GradeChecks()),
-			grade: func(ctx context.Context, v reflect.Value) ([]grading.Result, error) {
+			grade: func(ctx context.Context, v reflect.Value, progress func(grading.Result)) ([]grading.Result, error) {
 				d, err := as[func() outcomes.GradeFuncs](v)
 				if err != nil {
 					return nil, err
 				}
-				return runAll(ctx, outcomes.GradeChecks(), d()), nil
+				return runAll(ctx, outcomes.GradeChecks(), d(), progress), nil
 			},
 		}, true
 	case "stock":
@@ -129,12 +129,12 @@ func mcpPlaygroundLookup(sku, warehouse string) (any, error) {
 }`,
 			want:   "func Lookup(q Query) (Stock, error) and func GetStock(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error)",
 			checks: grading.Names(stock.GradeChecks()),
-			grade: func(ctx context.Context, v reflect.Value) ([]grading.Result, error) {
+			grade: func(ctx context.Context, v reflect.Value, progress func(grading.Result)) ([]grading.Result, error) {
 				d, err := as[func() stock.GradeFuncs](v)
 				if err != nil {
 					return nil, err
 				}
-				return runAll(ctx, stock.GradeChecks(), d()), nil
+				return runAll(ctx, stock.GradeChecks(), d(), progress), nil
 			},
 		}, true
 	case "ttl":
@@ -146,12 +146,12 @@ func mcpPlaygroundLookup(sku, warehouse string) (any, error) {
 }`,
 			want:   "func New() *Sessions and methods Touch(id string, now, ttl int64) error, Expire(now int64) ([]string, error), Live() int and Tickets() int",
 			checks: grading.Names(ttl.GradeChecks()),
-			grade: func(ctx context.Context, v reflect.Value) ([]grading.Result, error) {
+			grade: func(ctx context.Context, v reflect.Value, progress func(grading.Result)) ([]grading.Result, error) {
 				d, err := as[func() ttl.GradeSessions](v)
 				if err != nil {
 					return nil, err
 				}
-				return runAll(ctx, ttl.GradeChecks(), ttl.GradeNew(d)), nil
+				return runAll(ctx, ttl.GradeChecks(), ttl.GradeNew(d), progress), nil
 			},
 		}, true
 	}
@@ -176,11 +176,17 @@ func as[F any](v reflect.Value) (F, error) {
 	return f, nil
 }
 
-// runAll plays every check against f, in order.
-func runAll[F any](ctx context.Context, checks []grading.Check[F], f F) []grading.Result {
+// runAll plays every check against f, in order, and reports each result
+// to progress (when not nil) as soon as it is known.
+func runAll[F any](ctx context.Context, checks []grading.Check[F], f F, progress func(grading.Result)) []grading.Result {
 	out := make([]grading.Result, 0, len(checks))
 	for _, c := range checks {
-		out = append(out, grading.Run(ctx, c, f))
+		r := grading.Run(ctx, c, f)
+		r.Message = tidyPanic(r.Message)
+		if progress != nil {
+			progress(r)
+		}
+		out = append(out, r)
 	}
 	return out
 }

@@ -216,7 +216,7 @@ func TestParityChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Grade(context.Background(), id, string(src))
+	rep, err := Grade(context.Background(), id, string(src), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

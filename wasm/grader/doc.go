@@ -5,13 +5,15 @@
 //
 //	mcpGrader.checks(exerciseID)       → JSON text: the check names, in order
 //	mcpGrader.run(exerciseID, source)  → Promise<{compileErrors?, output?} | {error}>
-//	mcpGrader.grade(exerciseID, source) → Promise<{compileErrors?, checks?, output?} | {error}>
+//	mcpGrader.grade(exerciseID, source, onProgress?) → Promise<{compileErrors?, checks?, output?} | {error}>
 //
 // compileErrors are [{line, col, msg}] with lines of the learner's file
 // (line 0: not at a place in it); checks are [{name, status: "pass"|"fail",
 // message, scenario, step, params}], where step is the trace event where the
 // learner's code went wrong (0: unknown) and params the JSON overrides that
-// replay the failing case.
+// replay the failing case. onProgress({next, budgetMs, done}) is called as
+// each check starts: the page times each check against its own budget
+// (interp.Budget) and shows results as they come.
 //
 // It is a separate program from the simulator's wasm/ bridge so that the
 // interpreter loads only on exercise pages. Like that bridge it is a

@@ -6,12 +6,19 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
+	"slices"
 	"syscall/js"
 
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	"github.com/mcp-playground/mcp-playground/exercises/interp"
 )
 
 func main() {
+	// The interpreter allocates a frame for every call into learner code;
+	// collecting less often makes grading markedly faster, and a worker
+	// that runs one grade at a time has the memory to spare.
+	debug.SetGCPercent(400)
 	ns := js.Global().Get("Object").New()
 	// The js.Func values live as long as the program: main never returns.
 	ns.Set("checks", js.FuncOf(checks))
@@ -58,24 +65,60 @@ func run(_ js.Value, args []js.Value) any {
 	})
 }
 
-// grade runs every check against the learner's file.
+// grade runs every check against the learner's file. When args[2] is a
+// function it is called as each check starts, with {next, budgetMs, done}:
+// the check about to run and how long it may take (the page's timer), and
+// the result of the one before it, if any.
 func grade(_ js.Value, args []js.Value) any {
 	id, src := argString(args, 0), argString(args, 1)
+	var onProgress js.Value
+	if len(args) > 2 && args[2].Type() == js.TypeFunction {
+		onProgress = args[2]
+	}
+	names := interp.Checks(id)
+	progress := func(r grading.Result) {
+		if onProgress.IsUndefined() {
+			return
+		}
+		var p struct {
+			Next     string `json:"next,omitempty"`
+			BudgetMs int64  `json:"budgetMs,omitempty"`
+			Done     *check `json:"done,omitempty"`
+		}
+		k := 0 // the index of the next check
+		if r.Check != "" {
+			c := toCheck(r)
+			p.Done = &c
+			k = slices.Index(names, r.Check) + 1
+		}
+		if k > 0 || r.Check == "" {
+			if k < len(names) {
+				p.Next = names[k]
+				p.BudgetMs = interp.Budget(id, names[k]).Milliseconds()
+			}
+		}
+		b, _ := json.Marshal(p)
+		onProgress.Invoke(js.Global().Get("JSON").Call("parse", string(b)))
+	}
 	return newPromise(func() report {
-		rep, err := interp.Grade(context.Background(), id, src)
+		rep, err := interp.Grade(context.Background(), id, src, progress)
 		if err != nil {
 			return report{Error: err.Error()}
 		}
 		out := report{CompileErrors: rep.CompileErrors, Output: rep.Output}
 		for _, r := range rep.Checks {
-			c := check{Name: r.Check, Status: "pass", Message: r.Message, Scenario: r.Scenario, Step: r.Seq, Params: r.Params}
-			if !r.Pass {
-				c.Status = "fail"
-			}
-			out.Checks = append(out.Checks, c)
+			out.Checks = append(out.Checks, toCheck(r))
 		}
 		return out
 	})
+}
+
+func toCheck(r grading.Result) check {
+	c := check{Name: r.Check, Status: "pass", Message: r.Message, Scenario: r.Scenario, Step: r.Seq, Params: r.Params}
+	if !r.Pass {
+		c.Status = "fail"
+	}
+	return c
 }
 
 // newPromise runs f in a goroutine and settles a Promise with its result

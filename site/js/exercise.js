@@ -1,0 +1,354 @@
+// exercise.js: the exercise page's runner. The learner edits the starter,
+// Run compiles it and Grade runs every check in a worker (grader.wasm:
+// yaegi interpreting the learner's file against the exercise's compiled
+// grade.go). The code autosaves per exercise and starter hash; a solved
+// exercise is recorded where the index's progress reads it.
+'use strict';
+
+import { h, clear, storage, STORAGE_PREFIX } from './dom.js';
+import { EXERCISES_KEY } from './progress.js';
+import { Editor } from './exercise-editor.js';
+import { Grader, TimeoutError } from './exercise-grader.js';
+
+/** DEFAULT_BUDGET_MS is how long one Run or Grade may take in the worker. */
+const DEFAULT_BUDGET_MS = 5000;
+const CODE_PREFIX = `${STORAGE_PREFIX}code:`;
+
+function readJSON(key, fallback) {
+  try {
+    return JSON.parse(storage.get(key) || 'null') ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** removeItem deletes a saved value; like dom.js's storage it never throws. */
+function removeItem(key) {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Private windows may refuse storage altogether.
+  }
+}
+
+/** playerLink is the playground URL that replays a failing check. */
+function playerLink(check) {
+  const base = document.documentElement.dataset.base || '../';
+  let hash = `#scenario=${encodeURIComponent(check.scenario)}`;
+  if (check.params) hash += `&params=${encodeURIComponent(JSON.stringify(check.params))}`;
+  if (check.step) hash += `&step=${check.step}`;
+  return `${base}playground.html${hash}`;
+}
+
+class Runner {
+  constructor(root, data) {
+    this.root = root;
+    this.data = data;
+    this.saveKey = `${CODE_PREFIX}${data.id}:${data.starterHash}`;
+    const budget = Number(new URLSearchParams(window.location.search).get('budget')) || data.budgetMs || DEFAULT_BUDGET_MS;
+    this.grader = new Grader(new URL('./grader-worker.js', import.meta.url), budget, { exercise: data.id, source: data.starter });
+    const $ = (sel) => root.querySelector(sel);
+    this.el = {
+      gradeBtn: $('[data-testid="grade"]'),
+      runBtn: $('[data-testid="run"]'),
+      hintBtn: $('[data-role="hint"]'),
+      resetBtn: $('[data-role="reset"]'),
+      solutionBtn: $('[data-role="show-solution"]'),
+      status: $('[data-role="status"]'),
+      notice: $('[data-role="notice"]'),
+      confirm: $('[data-role="confirm"]'),
+      hints: $('[data-role="hints"]'),
+      errors: $('[data-role="errors"]'),
+      results: $('[data-role="results"]'),
+      score: $('[data-testid="score"]'),
+      checks: $('[data-role="checks"]'),
+      solution: $('[data-role="solution"]'),
+      solutionCode: $('[data-role="solution-code"]'),
+      useSolution: $('[data-role="use-solution"]'),
+    };
+    this.saveTimer = 0;
+    this.editor = new Editor($('[data-testid="editor"]'), $('[data-role="lines"]'), () => this.scheduleSave());
+    this.hintsShown = 0;
+    this.busy = false;
+
+    this.el.gradeBtn.addEventListener('click', () => this.act('grade'));
+    this.el.runBtn.addEventListener('click', () => this.act('run'));
+    this.el.hintBtn.addEventListener('click', () => this.nextHint());
+    this.el.resetBtn.addEventListener('click', () => this.reset());
+    this.el.solutionBtn.addEventListener('click', () => this.showSolution());
+    this.el.useSolution.addEventListener('click', () => this.editor.set(this.data.solution));
+    // Leaving the page must not lose the last keystrokes.
+    window.addEventListener('pagehide', () => this.save());
+    this.updateHintButton();
+    this.restore();
+    // Warm up: the wasm downloads and compiles while the learner reads.
+    this.grader.start().catch(() => {});
+  }
+
+  solved() {
+    const s = readJSON(EXERCISES_KEY, {});
+    return Boolean(s && typeof s === 'object' && s[this.data.id]);
+  }
+
+  markSolved() {
+    const s = readJSON(EXERCISES_KEY, {});
+    const o = s && typeof s === 'object' && !Array.isArray(s) ? s : {};
+    o[this.data.id] = true;
+    storage.set(EXERCISES_KEY, JSON.stringify(o));
+  }
+
+  scheduleSave() {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.save(), 250);
+  }
+
+  save() {
+    clearTimeout(this.saveTimer);
+    const v = this.editor.value;
+    if (v === this.data.starter) removeItem(this.saveKey);
+    else storage.set(this.saveKey, v);
+  }
+
+  /** restore loads the code saved for this starter. Code saved for an
+   * earlier starter is not loaded silently: the learner picks. */
+  restore() {
+    const saved = storage.get(this.saveKey);
+    if (saved != null) {
+      this.editor.set(saved);
+      return;
+    }
+    this.editor.set(this.data.starter);
+    const older = storage.keys().filter((k) => k.startsWith(`${CODE_PREFIX}${this.data.id}:`) && k !== this.saveKey);
+    if (older.length === 0) return;
+    const key = older[older.length - 1];
+    const drop = () => {
+      for (const k of older) removeItem(k);
+      this.el.notice.hidden = true;
+    };
+    clear(this.el.notice).append(
+      h('p', { text: 'This exercise’s starter has changed since you last worked on it. Your earlier code is saved; the editor shows the new starter.' }),
+      h('p', { class: 'runner-notice-actions' },
+        h('button', { type: 'button', class: 'button button-primary', onclick: () => { this.editor.set(storage.get(key) || this.data.starter); this.save(); drop(); } }, 'Load my earlier code'),
+        ' ',
+        h('button', { type: 'button', class: 'button', onclick: drop }, 'Keep the new starter')),
+    );
+    this.el.notice.hidden = false;
+  }
+
+  setStatus(text, kind = '') {
+    this.el.status.textContent = text;
+    this.el.status.dataset.kind = kind;
+  }
+
+  /** ask shows an inline question and resolves with the learner's answer. */
+  ask(text, yes) {
+    return new Promise((resolve) => {
+      const done = (v) => {
+        this.el.confirm.hidden = true;
+        clear(this.el.confirm);
+        resolve(v);
+      };
+      const yesBtn = h('button', { type: 'button', class: 'button button-primary', onclick: () => done(true) }, yes);
+      clear(this.el.confirm).append(
+        h('p', { text }),
+        h('p', { class: 'runner-notice-actions' }, yesBtn, ' ', h('button', { type: 'button', class: 'button', onclick: () => done(false) }, 'Cancel')),
+      );
+      this.el.confirm.hidden = false;
+      yesBtn.focus();
+    });
+  }
+
+  updateHintButton() {
+    const n = this.data.hints.length;
+    const b = this.el.hintBtn;
+    if (n === 0) {
+      b.hidden = true;
+    } else if (this.hintsShown >= n) {
+      b.textContent = 'No more hints';
+      b.disabled = true;
+    } else {
+      b.textContent = `Hint ${this.hintsShown + 1} of ${n}`;
+    }
+  }
+
+  nextHint() {
+    if (this.hintsShown >= this.data.hints.length) return;
+    this.el.hints.append(h('li', { text: this.data.hints[this.hintsShown] }));
+    this.el.hints.hidden = false;
+    this.hintsShown++;
+    this.updateHintButton();
+  }
+
+  async reset() {
+    if (this.editor.value !== this.data.starter && !(await this.ask('Replace your code with the starter? Your changes will be lost.', 'Reset'))) return;
+    this.editor.set(this.data.starter);
+    this.save();
+    this.setStatus('Reset to the starter.');
+  }
+
+  async showSolution() {
+    if (!this.solved() && !(await this.ask('Show the reference solution? Working it out yourself teaches more; the hints may be enough.', 'Show the solution'))) return;
+    this.el.solutionCode.textContent = this.data.solution;
+    this.el.solution.hidden = false;
+    this.el.solution.open = true;
+    this.el.solution.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** act runs or grades the editor's code; one at a time. */
+  async act(op) {
+    if (this.busy) return;
+    this.busy = true;
+    this.save();
+    this.el.gradeBtn.disabled = this.el.runBtn.disabled = true;
+    this.root.setAttribute('aria-busy', 'true');
+    const t0 = performance.now();
+    performance.mark(`mcp-playground:${op}-start`);
+    this.setStatus(this.grader.worker ? (op === 'grade' ? 'Compiling…' : 'Compiling…') : 'Starting the grader…');
+    const done = [];
+    const onProgress = (p) => {
+      if (p.done) done.push(p.done);
+      if (op !== 'grade') return;
+      this.el.errors.hidden = true;
+      this.showChecks(done, { running: p.next || '' });
+      this.setStatus(p.next ? `Grading: ${p.next}…` : 'Grading…');
+    };
+    try {
+      const r = await this.grader.request(op, this.data.id, this.editor.value, onProgress);
+      if (r.error) throw new Error(r.error);
+      this.show(op, r);
+    } catch (err) {
+      this.showFailure(err, done);
+    } finally {
+      const ms = performance.now() - t0;
+      performance.mark(`mcp-playground:${op}-done`);
+      this.root.dataset.lastMs = String(Math.round(ms));
+      this.root.dataset.runs = String(Number(this.root.dataset.runs || 0) + 1);
+      this.busy = false;
+      this.el.gradeBtn.disabled = this.el.runBtn.disabled = false;
+      this.root.removeAttribute('aria-busy');
+    }
+  }
+
+  showErrors(diags) {
+    const list = h('ul', { class: 'error-list' });
+    for (const d of diags) {
+      const where = d.line ? `line ${d.line}${d.col ? `:${d.col}` : ''}` : '';
+      list.append(h('li', {},
+        where ? h('button', { type: 'button', class: 'error-line', onclick: () => this.editor.goTo(d.line, d.col || 1) }, where) : null,
+        where ? ': ' : '',
+        h('span', { text: d.msg })));
+    }
+    clear(this.el.errors).append(h('p', { class: 'errors-title', text: 'Your code does not compile:' }), list);
+    this.el.errors.hidden = false;
+  }
+
+  show(op, r) {
+    this.el.errors.hidden = true;
+    if (r.compileErrors && r.compileErrors.length) {
+      this.showErrors(r.compileErrors);
+      this.el.results.hidden = op === 'run' ? this.el.results.hidden : true;
+      this.setStatus(`${r.compileErrors.length} compile error${r.compileErrors.length === 1 ? '' : 's'}.`, 'bad');
+      return;
+    }
+    if (op === 'run') {
+      this.setStatus('Compiled without errors. Press Grade to run the checks.', 'ok');
+      return;
+    }
+    this.showChecks(r.checks || []);
+  }
+
+  /**
+   * showChecks lists every configured check with its result. While a grade
+   * is under way (opts.running set or results incomplete) the checks not
+   * yet reported show as running or waiting, without data-testid="check":
+   * tests and scripts see only finished checks.
+   */
+  showChecks(results, opts = {}) {
+    const byName = new Map(results.map((c) => [c.name, c]));
+    const configured = this.data.checks.length ? this.data.checks : results.map((c) => ({ name: c.name, points: 1, summary: '' }));
+    const final = opts.running === undefined;
+    let score = 0;
+    let max = 0;
+    let passed = 0;
+    const items = [];
+    for (const cfg of configured) {
+      max += cfg.points;
+      let c = byName.get(cfg.name);
+      if (!c && final) c = { name: cfg.name, status: 'fail', message: opts.missing || 'the grader did not report this check' };
+      if (!c) {
+        const state = cfg.name === opts.running ? 'running' : 'waiting';
+        items.push(h('li', { class: `check is-${state}`, 'data-check': cfg.name },
+          h('div', { class: 'check-head' },
+            h('span', { class: 'check-mark', 'aria-hidden': 'true', text: state === 'running' ? '…' : '·' }),
+            h('span', { class: 'check-name', text: cfg.name }),
+            h('span', { class: 'check-verdict', text: state }))));
+        continue;
+      }
+      const pass = c.status === 'pass';
+      if (pass) {
+        score += cfg.points;
+        passed++;
+      }
+      const body = [
+        h('div', { class: 'check-head' },
+          h('span', { class: 'check-mark', 'aria-hidden': 'true', text: pass ? '✓' : '✗' }),
+          h('span', { class: 'check-name', text: cfg.name }),
+          h('span', { class: 'check-verdict', text: pass ? 'pass' : 'fail' }),
+          h('span', { class: 'check-points', text: `${pass ? cfg.points : 0} / ${cfg.points}` })),
+      ];
+      if (cfg.summary) body.push(h('p', { class: 'check-summary', text: cfg.summary }));
+      if (!pass && c.message) body.push(h('pre', { class: 'check-message', text: c.message }));
+      if (!pass && c.scenario) {
+        body.push(h('p', { class: 'check-link' },
+          h('a', { href: playerLink(c), 'data-role': 'player-link' },
+            c.step ? `Open ${c.scenario} in the player at step ${c.step}` : `Open ${c.scenario} in the player`)));
+      }
+      items.push(h('li', { class: `check is-${pass ? 'pass' : 'fail'}`, 'data-testid': 'check', 'data-status': pass ? 'pass' : 'fail', 'data-check': cfg.name }, body));
+    }
+    clear(this.el.checks).append(...items);
+    this.el.results.hidden = false;
+    if (!final) {
+      this.el.score.textContent = `Grading… ${results.length} of ${configured.length} checks done`;
+      delete this.el.score.dataset.score;
+      return;
+    }
+    this.el.score.textContent = `Score: ${score} / ${max}`;
+    this.el.score.dataset.score = String(score);
+    this.el.score.dataset.max = String(max);
+    performance.mark('mcp-playground:graded');
+    if (passed === configured.length) {
+      this.markSolved();
+      this.setStatus(`Solved: every check passes (${score} / ${max}).`, 'ok');
+    } else {
+      this.setStatus(`${passed} of ${configured.length} checks pass.`, 'bad');
+    }
+  }
+
+  showFailure(err, done) {
+    const timedOut = err instanceof TimeoutError;
+    const secs = timedOut ? err.budgetMs / 1000 : 0;
+    let msg;
+    if (timedOut && err.check) {
+      msg = `Timed out: check ${err.check} ran for more than ${secs} s (an endless loop?), so the grader was stopped. It starts afresh on your next Run or Grade.`;
+    } else if (timedOut) {
+      msg = `Timed out: your code ran for more than ${secs} s before any check started (an endless loop in a package-level variable?), so the grader was stopped. It starts afresh on your next Run or Grade.`;
+    } else {
+      msg = `The grader failed: ${err.message || err}. It starts afresh on your next Run or Grade.`;
+    }
+    clear(this.el.errors).append(h('p', { class: 'errors-title', text: msg }));
+    this.el.errors.hidden = false;
+    this.el.errors.dataset.kind = timedOut ? 'timeout' : 'crash';
+    if (timedOut && err.check) {
+      const results = [...done, { name: err.check, status: 'fail', message: `timed out after ${secs} s` }];
+      this.showChecks(results, { missing: 'not run: the grader stopped at an earlier check' });
+    }
+    this.setStatus(timedOut ? 'Timed out.' : 'The grader failed.', 'bad');
+  }
+}
+
+const root = document.getElementById('runner');
+const dataEl = document.getElementById('exercise-data');
+if (root && dataEl) {
+  const data = JSON.parse(dataEl.textContent);
+  root.runner = new Runner(root, data);
+}
