@@ -212,7 +212,18 @@ var position = regexp.MustCompile(`^(?:[^:\s]*:)?(\d+):(\d+): (.*)$`)
 func evalDiagnostics(err error, learnerLines int, want string) []Diagnostic {
 	var list scanner.ErrorList
 	if errors.As(err, &list) {
-		return parseDiagnostics(err)
+		// A syntax error near the end (an unclosed brace, say) cascades
+		// into the driver: keep what is in the learner's file.
+		var out []Diagnostic
+		for _, d := range parseDiagnostics(err) {
+			if d.Line <= learnerLines {
+				out = append(out, d)
+			}
+		}
+		if len(out) == 0 {
+			out = []Diagnostic{{Line: learnerLines, Msg: "unexpected end of file: is a brace or parenthesis left open?"}}
+		}
+		return out
 	}
 	var out []Diagnostic
 	for _, l := range strings.Split(strings.TrimSpace(err.Error()), "\n") {

@@ -1,0 +1,189 @@
+package interp
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+)
+
+// The frames exercise grades in milliseconds and needs no simulator run,
+// so these tests use it.
+const framesHeader = `package frames
+
+import (
+	"errors"
+	"fmt"
+)
+
+type Verdict struct {
+	Line int
+	Text string
+	Err  error
+}
+`
+
+func TestCompileReportsErrorsAtTheLearnersLines(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		src      string
+		line     int
+		contains string
+	}{
+		{"undefined name", framesHeader + `
+func CheckStream(data []byte) []Verdict { return nil }
+
+func CheckLine(line []byte) error {
+	return undefinedThing
+}
+`, 17, "undefinedThing"},
+		{"syntax error", framesHeader + `
+func CheckStream(data []byte) []Verdict { return nil }
+
+func CheckLine(line []byte) error {
+	return errors.New("x"
+}
+`, 17, "missing ','"},
+		{"missing function", framesHeader + `
+func CheckLine(line []byte) error { return fmt.Errorf("x") }
+`, 0, "CheckStream"},
+		{"changed signature", framesHeader + `
+func CheckStream(data string) []Verdict { return nil }
+
+func CheckLine(line []byte) error { return errors.New("x") }
+`, 0, "CheckStream(data []byte) []Verdict"},
+		{"no package clause", "func F() {}\n", 1, "package"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			diags, err := Compile("frames", tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(diags) == 0 {
+				t.Fatalf("Compile = no errors, want one at line %d", tc.line)
+			}
+			d := diags[0]
+			if d.Line != tc.line || !strings.Contains(d.Msg, tc.contains) {
+				t.Errorf("Compile = %v, want line %d and a message containing %q", diags, tc.line, tc.contains)
+			}
+		})
+	}
+}
+
+func TestOnlyTheAllowedPackagesCompile(t *testing.T) {
+	for _, path := range []string{"os", "os/exec", "net/http", "io/ioutil", "syscall", "unsafe", "reflect", "github.com/mcp-playground/mcp-playground/sim/scenario"} {
+		t.Run(path, func(t *testing.T) {
+			src := strings.Replace(framesHeader, `"errors"`, `"errors"
+	_ "`+path+`"`, 1) + `
+func CheckStream(data []byte) []Verdict { return nil }
+func CheckLine(line []byte) error { return errors.New(fmt.Sprint("x")) }
+`
+			diags, err := Compile("frames", src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(diags) == 0 || diags[0].Line != 5 {
+				t.Errorf("Compile with import %q = %v, want an error at line 5", path, diags)
+			}
+		})
+	}
+}
+
+func TestStarterCompilesAndFailsEveryCheck(t *testing.T) {
+	src, err := os.ReadFile("../frames/frames.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Grade(context.Background(), "frames", string(src), nil)
+	if err != nil || len(rep.CompileErrors) > 0 {
+		t.Fatalf("Grade(starter) = %v, %v; want it to compile", rep.CompileErrors, err)
+	}
+	if got, want := len(rep.Checks), len(Checks("frames")); got != want {
+		t.Fatalf("Grade(starter) ran %d checks, want %d", got, want)
+	}
+	for _, c := range rep.Checks {
+		if c.Pass {
+			t.Errorf("check %s passes on the starter", c.Check)
+		}
+	}
+}
+
+func TestPanicIsAFailedCheckWithItsMessage(t *testing.T) {
+	src := framesHeader + `
+func CheckStream(data []byte) []Verdict { panic("boom in CheckStream") }
+
+func CheckLine(line []byte) error {
+	var m map[string]int
+	m["x"] = 1 // a nil map: a runtime panic, not a call to panic
+	return errors.New(fmt.Sprint("unreachable"))
+}
+`
+	var progress []string
+	rep, err := Grade(context.Background(), "frames", src, func(r grading.Result) { progress = append(progress, r.Check) })
+	if err != nil || len(rep.CompileErrors) > 0 {
+		t.Fatalf("Grade = %v, %v", rep.CompileErrors, err)
+	}
+	var sawLine, sawStream bool
+	for _, c := range rep.Checks {
+		if c.Pass {
+			t.Errorf("check %s passes", c.Check)
+		}
+		if strings.Contains(c.Message, "\n") {
+			t.Errorf("check %s message has a stack: %q", c.Check, c.Message)
+		}
+		sawStream = sawStream || strings.Contains(c.Message, "panic: boom in CheckStream")
+		sawLine = sawLine || strings.Contains(c.Message, "panic:") && strings.Contains(c.Message, "nil map")
+	}
+	if !sawLine || !sawStream {
+		t.Errorf("no check carries both panics' messages: %+v", rep.Checks)
+	}
+	if want := append([]string{""}, Checks("frames")...); strings.Join(progress, ",") != strings.Join(want, ",") {
+		t.Errorf("progress reported %q, want %q (a start, then every check)", progress, want)
+	}
+}
+
+func TestPrintedOutputIsCaptured(t *testing.T) {
+	src := framesHeader + `
+var _ = fmt.Println("hello from init")
+
+func CheckStream(data []byte) []Verdict { return nil }
+func CheckLine(line []byte) error { return errors.New("x") }
+`
+	rep, err := Grade(context.Background(), "frames", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.Output, "hello from init") {
+		t.Errorf("Output = %q, want what the code printed", rep.Output)
+	}
+}
+
+func TestUnknownExerciseIsAnError(t *testing.T) {
+	if _, err := Compile("nope", "package nope"); err == nil {
+		t.Error("Compile(nope) = nil error")
+	}
+	if _, err := Grade(context.Background(), "nope", "package nope", nil); err == nil {
+		t.Error("Grade(nope) = nil error")
+	}
+	if Checks("nope") != nil {
+		t.Error("Checks(nope) != nil")
+	}
+}
+
+func TestBudgets(t *testing.T) {
+	for _, tc := range []struct {
+		id, check string
+		want      time.Duration
+	}{
+		{"catalog", "normal-walk", 5 * time.Second},
+		{"catalog", "hidden-shapes", 30 * time.Second},
+		{"ttl", "renewal-cost", 180 * time.Second},
+	} {
+		if got := Budget(tc.id, tc.check); got != tc.want {
+			t.Errorf("Budget(%s, %s) = %v, want %v", tc.id, tc.check, got, tc.want)
+		}
+	}
+}
