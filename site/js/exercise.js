@@ -82,7 +82,15 @@ class Runner {
     this.updateHintButton();
     this.restore();
     // Warm up: the wasm downloads and compiles while the learner reads.
-    this.grader.start().catch(() => {});
+    this.setStatus('Loading the grader…');
+    this.grader.start().then(
+      () => {
+        if (!this.busy) this.setStatus('Grader ready.');
+      },
+      () => {
+        if (!this.busy) this.setStatus('The grader could not start; Grade tries again.', 'bad');
+      },
+    );
   }
 
   solved() {
