@@ -3,7 +3,7 @@
 //
 //	go run ./cmd/simtrace handshake-ok
 //	go run ./cmd/simtrace -list
-//	go run ./cmd/simtrace -params '{"page_sizes":[2,0,1]}' paging-normal
+//	go run ./cmd/simtrace -params '{"pages":[["a","b"],[],["c"]]}' paging-normal
 package main
 
 import (

@@ -74,6 +74,9 @@ func Enumerate(ctx context.Context, l Lister, lim Limits) (tools []*mcp.Tool, pa
 			return nil, nil, fmt.Errorf("catalog: page %d: %w", page, err)
 		}
 		for _, t := range p.Tools {
+			if t == nil {
+				return nil, nil, fmt.Errorf("catalog: page %d holds a null tool", page)
+			}
 			if seenNames[t.Name] {
 				return nil, nil, fmt.Errorf("%w: %q on page %d", ErrDuplicateName, t.Name, page)
 			}

@@ -44,6 +44,9 @@ func CheckStream(data []byte) []Verdict {
 	return out
 }
 
+// CheckLine checks JSON-RPC 2.0 framing, not every rule of the MCP schema
+// (MCP also forbids null request ids and wants params to be an object).
+//
 // CheckLine reports whether line (without its LF) is one valid JSON-RPC 2.0
 // message: a JSON object with "jsonrpc":"2.0" that is either a request or
 // notification (a string method, no result or error) or a response (an id,

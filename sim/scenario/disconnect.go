@@ -45,6 +45,9 @@ func (p *DisconnectParams) validate() error {
 	if p.Retry == "idempotent" && p.Key == "" {
 		return errors.New("retry idempotent needs a key")
 	}
+	if p.Retry == "blind" && p.Key != "" {
+		return errors.New("retry blind sends no key; use retry idempotent to send one")
+	}
 	if p.Retry != "none" && p.Cut == "none" {
 		return errors.New("a retry needs a cut to retry after")
 	}
@@ -229,27 +232,41 @@ func retryCall(ctx context.Context, rec *trace.Recorder, server *mcp.Server, led
 	}
 	json.Unmarshal(resp.Raw, &r)
 	res := r.Result.StructuredContent
+	entries := ledger.Entries()
 	rec.Update(func(s *trace.State) {
-		s.Ledger = ledger.Entries()
+		s.Ledger = entries
 		s.Outcomes[1].Status = trace.OutcomeSucceeded
 		s.Outcomes[1].Detail = fmt.Sprintf("reservation %d", res.Reservation)
 	})
-	if p.Retry == "idempotent" {
+	switch {
+	case res.Replayed:
 		l.w.Deliver(resp, fmt.Sprintf("replayed: true — the server found the key and returned reservation %d instead of reserving again.", res.Reservation))
-	} else {
+	case len(entries) > 1:
 		l.w.Deliver(resp, fmt.Sprintf("A new reservation, number %d. The first one was real too: the ledger now holds two.", res.Reservation))
+	default:
+		l.w.Deliver(resp, fmt.Sprintf("A new reservation, number %d, and the only one: the first request never reached the server. The client could not have known that.", res.Reservation))
 	}
 	if _, err := wait(ctx, called); err != nil {
 		return err
 	}
-	if p.Retry == "idempotent" {
+	switch {
+	case res.Replayed:
 		rec.Changed("The client reconciles call 1: the key proves it ran once, as reservation "+fmt.Sprint(res.Reservation)+". Outcome SUCCEEDED, one reservation in the ledger.", func(s *trace.State) {
 			s.Outcomes[0].Status = trace.OutcomeSucceeded
 			s.Outcomes[0].Detail = fmt.Sprintf("reconciled by key %s: reservation %d", p.Key, res.Reservation)
 		})
-	} else {
+	case p.Key != "":
+		rec.Changed("The key was new to the server, so call 1 never ran: the client reconciles it as FAILED (not executed), and the retry executed the intent exactly once.", func(s *trace.State) {
+			s.Outcomes[0].Status = trace.OutcomeFailed
+			s.Outcomes[0].Detail = "never reached the server (the key was unknown)"
+		})
+	case len(entries) > 1:
 		rec.Changed("Two reservations for one intent. A blind retry of a write turns an unknown outcome into a known double.", func(s *trace.State) {
 			s.Outcomes[0].Detail = "still unknown to the client; the ledger shows it ran"
+		})
+	default:
+		rec.Changed("One reservation: the blind retry was harmless this time only because the first request was lost. The client could not tell which case it was in.", func(s *trace.State) {
+			s.Outcomes[0].Detail = "still unknown to the client; the ledger shows it never ran"
 		})
 	}
 	return nil

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
@@ -32,17 +34,33 @@ func (p *HandshakeParams) validate() error {
 	if !isVersion(p.ClientVersion) {
 		return fmt.Errorf("client_version %q: want a date like 2025-11-25", p.ClientVersion)
 	}
-	// go-sdk v1.8.0 sends server/discover instead of initialize for any
-	// version from 2026-07-28 on, so each shape needs a version on the
-	// right side of that line or it would wait for a frame never sent.
-	if modern := p.ClientVersion >= v20260728; modern != (p.Shape == "discover") {
-		if modern {
-			return fmt.Errorf("client_version %s: shape %s needs a version before %s (from %s on the client sends server/discover)", p.ClientVersion, p.Shape, v20260728, v20260728)
+	// The go-sdk client sends server/discover instead of initialize for
+	// any version from 2026-07-28 on and retries discovery on a version
+	// the server refuses, so each shape that uses it needs a version whose
+	// frames the scenario expects.
+	supported := slices.Contains(mcp.SupportedProtocolVersions(), p.ClientVersion)
+	modern := p.ClientVersion >= v20260728
+	switch p.Shape {
+	case "discover":
+		if !supported || !modern {
+			return fmt.Errorf("client_version %s: shape discover needs a version go-sdk supports from %s on", p.ClientVersion, v20260728)
 		}
-		return fmt.Errorf("client_version %s: shape discover needs %s or later", p.ClientVersion, v20260728)
+	case "ok", "unsupported":
+		if !supported || modern {
+			return fmt.Errorf("client_version %s: shape %s needs a version go-sdk supports before %s (%s)", p.ClientVersion, p.Shape, v20260728, strings.Join(mcp.SupportedProtocolVersions(), ", "))
+		}
+	case "counteroffer":
+		if supported || modern {
+			return fmt.Errorf("client_version %s: a counter-offer needs a version the server does not know, before %s (from then on the client sends server/discover)", p.ClientVersion, v20260728)
+		}
 	}
-	if p.Shape == "unsupported" && !isVersion(p.ServerVersion) {
-		return fmt.Errorf("server_version %q: want a date like 1999-01-01", p.ServerVersion)
+	if p.Shape == "unsupported" {
+		if !isVersion(p.ServerVersion) {
+			return fmt.Errorf("server_version %q: want a date like 1999-01-01", p.ServerVersion)
+		}
+		if slices.Contains(mcp.SupportedProtocolVersions(), p.ServerVersion) {
+			return fmt.Errorf("server_version %s: go-sdk supports it; pick one it does not know", p.ServerVersion)
+		}
 	}
 	return nil
 }
@@ -305,7 +323,7 @@ func discover2026(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) 
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(f, "The server lists the versions it supports and its capabilities. No session state is created.")
+	l.w.Deliver(f, "The server lists the versions it supports and its capabilities. The protocol needs no session for this (go-sdk still keeps the client's parameters on its side).")
 	if cs, err = wait(ctx, connected); err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
@@ -26,8 +27,8 @@ type SessionExpiryParams struct {
 }
 
 func (p *SessionExpiryParams) validate() error {
-	if p.TTL <= 0 || p.CallAt < 0 || p.IdleUntil < p.CallAt {
-		return fmt.Errorf("want ttl > 0 and 0 <= call_at <= idle_until")
+	if p.TTL <= 0 || p.TTL > 1<<40 || p.CallAt < 0 || p.IdleUntil < p.CallAt {
+		return fmt.Errorf("want 0 < ttl <= 2^40 and 0 <= call_at <= idle_until")
 	}
 	if p.IdleUntil > 1<<40 {
 		return errors.New("idle_until is too far in the future")
@@ -204,17 +205,25 @@ func runSessionExpiry(ctx context.Context, rec *trace.Recorder, p *SessionExpiry
 			}
 		}
 	}
-	rec.Changed(fmt.Sprintf("The client is idle until %d ms. The scheduler finds the session's deadline passed and the server closes it: %v.", p.IdleUntil, expired), func(s *trace.State) {
+	note := fmt.Sprintf("The client is idle until %d ms. The scheduler finds the session's deadline passed and the server closes %s.", p.IdleUntil, strings.Join(expired, ", "))
+	if len(expired) == 0 {
+		note = fmt.Sprintf("The client is idle until %d ms, within the session's idle timeout: nothing expires.", p.IdleUntil)
+	}
+	rec.Changed(note, func(s *trace.State) {
 		s.TTL = sched.Snapshot()
 		s.TTL.Expired = expired
 	})
 	_, err = call(cs)
+	if len(expired) == 0 {
+		cs.Close()
+		if err != nil {
+			return err
+		}
+		rec.Changed("The session was still alive: the call succeeded on it.", func(s *trace.State) { s.Client = trace.ClientClosed })
+		return nil
+	}
 	if !errors.Is(err, mcp.ErrSessionMissing) {
 		cs.Close()
-		if len(expired) == 0 {
-			rec.Changed("The session was still alive: the call succeeded.", func(*trace.State) {})
-			return nil
-		}
 		return fmt.Errorf("after expiry the call returned %v, want ErrSessionMissing", err)
 	}
 	cs.Close()

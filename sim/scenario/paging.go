@@ -70,6 +70,12 @@ func (p *PagingParams) validate() error {
 	default:
 		return fmt.Errorf("shape %q: want normal, repeat, cycle or endless", p.Shape)
 	}
+	if p.EmptyCursorAfter > 0 && p.Shape != fixture.ShapeNormal {
+		return fmt.Errorf("empty_cursor_after works with shape normal only, not %s", p.Shape)
+	}
+	if (p.Twist == "invalid-cursor" || p.Twist == "cross-session") && len(p.Pages) < 2 {
+		return fmt.Errorf("twist %s needs at least 2 pages (a nextCursor to misuse)", p.Twist)
+	}
 	if p.Shape == fixture.ShapeCycle && len(p.Pages) < 2 {
 		return errors.New("shape cycle needs at least 2 pages")
 	}
@@ -465,7 +471,14 @@ func sdkIteratorWalk(ctx context.Context, rec *trace.Recorder, p *PagingParams) 
 	}
 	got, err := wait(ctx, walked)
 	if err != nil {
-		return err
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		rec.Changed(fmt.Sprintf("go-sdk v1.8.0 behaviour: the iterator yielded %d tool(s), then the error: %v", len(got), err), func(s *trace.State) {
+			s.Catalog = got
+			s.Error = err.Error()
+		})
+		return nil
 	}
 	rec.Changed(fmt.Sprintf("go-sdk v1.8.0 behaviour: the iterator finished with %d tool(s): %s.", len(got), strings.Join(got, ", ")), func(s *trace.State) {
 		s.Catalog = got

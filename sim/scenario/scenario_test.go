@@ -240,7 +240,7 @@ func TestScenarioClaims(t *testing.T) {
 			return ""
 		}},
 		{"ttl-session-expired", func(r *Result) string {
-			if !hasRaw(r, "") || !slices.ContainsFunc(r.Events, func(e trace.Event) bool { return strings.Contains(string(e.Payload), `"status":404`) }) {
+			if !slices.ContainsFunc(r.Events, func(e trace.Event) bool { return strings.Contains(string(e.Payload), `"status":404`) }) {
 				return "want HTTP 404"
 			}
 			if st := r.Final(); st.Session != "session-2" {
@@ -315,9 +315,16 @@ func TestRunRejectsBadInput(t *testing.T) {
 		{"bad cut", "disconnect-after-execute", `{"cut":"sideways"}`, "cut"},
 		{"retry without cut", "disconnect-after-execute", `{"cut":"none","retry":"blind"}`, "retry"},
 		{"bad handshake version", "handshake-ok", `{"client_version":"yesterday"}`, "client_version"},
-		{"modern version on the initialize path", "handshake-ok", `{"client_version":"2026-07-28"}`, "server/discover"},
+		{"modern version on the initialize path", "handshake-ok", `{"client_version":"2026-07-28"}`, "before 2026-07-28"},
 		{"old version on the discover path", "discover-2026", `{"client_version":"2025-11-25"}`, "discover needs"},
+		{"future version on the discover path", "discover-2026", `{"client_version":"2027-01-01"}`, "discover needs"},
 		{"unsupported shape with a modern version", "handshake-version-unsupported", `{"client_version":"2027-01-01"}`, "before"},
+		{"unsupported shape with a supported server version", "handshake-version-unsupported", `{"server_version":"2025-06-18"}`, "go-sdk supports it"},
+		{"counter-offer of a known version", "handshake-version-counteroffer", `{"client_version":"2025-06-18"}`, "does not know"},
+		{"blind retry with a key", "retry-blind", `{"key":"k"}`, "retry blind sends no key"},
+		{"empty cursor on a cycle", "paging-cycle", `{"empty_cursor_after":1}`, "shape normal only"},
+		{"invalid cursor twist on one page", "paging-invalid-cursor", `{"pages":[["a"]]}`, "at least 2 pages"},
+		{"huge session ttl", "ttl-session-expired", `{"ttl":9007199254740993}`, "ttl"},
 		{"bad sku", "retry-blind", `{"sku":"pen"}`, "sku"},
 		{"no calls", "stock-ok", `{"calls":[]}`, "calls"},
 		{"bad stdio fault", "stdio-banner", `{"fault":"smoke"}`, "fault"},
@@ -350,6 +357,62 @@ func TestOverridesReplaceWholeFields(t *testing.T) {
 	}
 	if st := res.Final(); !strings.Contains(st.Error, "stale cursor") {
 		t.Errorf("with the twist cleared the walk should end on the stale cursor, got %+v", st)
+	}
+}
+
+// TestNotesFollowTheParameters runs variants whose notes must change with
+// the parameters, so that the playground never shows a note its own state
+// contradicts.
+func TestNotesFollowTheParameters(t *testing.T) {
+	tests := []struct {
+		name, id, params string
+		check            func(r *Result) string
+	}{
+		{"idempotent retry after a lost request", "retry-idempotent", `{"cut":"before-deliver"}`, func(r *Result) string {
+			st := r.Final()
+			if len(st.Ledger) != 1 || st.Outcomes[0].Status != trace.OutcomeFailed || strings.Contains(r.Events[len(r.Events)-1].Note, "ran once, as") {
+				return "want one reservation and call 1 reconciled as not executed"
+			}
+			return ""
+		}},
+		{"blind retry after a lost request", "retry-blind", `{"cut":"before-deliver"}`, func(r *Result) string {
+			if st := r.Final(); len(st.Ledger) != 1 || strings.Contains(r.Events[len(r.Events)-1].Note, "Two") {
+				return "want one reservation and no talk of two"
+			}
+			return ""
+		}},
+		{"session still alive", "ttl-session-expired", `{"ttl":100000,"idle_until":2000}`, func(r *Result) string {
+			for _, e := range r.Events {
+				if strings.Contains(e.Note, "deadline passed") || strings.Contains(string(e.Payload), `"status":404`) {
+					return "a live session was reported expired"
+				}
+			}
+			return ""
+		}},
+		{"ttl error does not linger", "ttl-renew", `{"ops":[{"op":"touch","id":"A","at":5,"ttl":1},{"op":"expire","at":10},{"op":"expire","at":3},{"op":"touch","id":"B","at":11,"ttl":1}]}`, func(r *Result) string {
+			n := len(r.Events)
+			if r.Events[n-2].State.Error == "" || len(r.Events[n-2].State.TTL.Expired) != 0 || r.Events[n-1].State.Error != "" {
+				return "want the error on its own step only, with no stale expired list"
+			}
+			return ""
+		}},
+		{"iterator error is shown", "paging-normal", `{"change_after":1,"changed":[["x"]],"client":"both"}`, func(r *Result) string {
+			if st := r.Final(); !strings.Contains(st.Error, "stale cursor") || !slices.Equal(st.Catalog, []string{"alpha"}) {
+				return "want the iterator's error and what it yielded"
+			}
+			return ""
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Run(context.Background(), tc.id, json.RawMessage(tc.params))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if msg := tc.check(res); msg != "" {
+				t.Error(msg)
+			}
+		})
 	}
 }
 

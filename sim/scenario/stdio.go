@@ -122,7 +122,11 @@ func runStdio(ctx context.Context, rec *trace.Recorder, p *StdioParams) error {
 		}
 		rec.Note("Fix: encode each message compactly (json.Marshal, or json.Encoder without SetIndent) and write it with one trailing LF.")
 	} else {
-		emit(s2c, result, "The frame itself is fine: one compact line. Move the banner to stderr and the stream is valid from line 1.")
+		note := "One compact line: a valid frame."
+		if p.Fault == "banner" {
+			note = "The frame itself is fine: one compact line. Move the banner to stderr and the stream is valid from line 1."
+		}
+		emit(s2c, result, note)
 	}
 	if err := send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`, "notifications/initialized."); err != nil {
 		return err

@@ -128,18 +128,14 @@ func runTTL(ctx context.Context, rec *trace.Recorder, p *TTLParams) error {
 		}
 		var note string
 		var err error
+		var expired []string
 		switch o.Op {
 		case "touch":
 			err = s.Touch(o.ID, o.At, o.TTL)
 			note = fmt.Sprintf("Touch(%q, %d, %d)", o.ID, o.At, o.TTL)
 		default:
-			var expired []string
 			expired, err = s.Expire(o.At)
 			note = fmt.Sprintf("Expire(%d) → [%s]", o.At, strings.Join(expired, ", "))
-			if err == nil {
-				ex := expired
-				rec.Update(func(st *trace.State) { st.TTL = s.Snapshot(); st.TTL.Expired = ex })
-			}
 		}
 		if err != nil {
 			note += " → error: " + err.Error()
@@ -147,13 +143,12 @@ func runTTL(ctx context.Context, rec *trace.Recorder, p *TTLParams) error {
 		if o.Why != "" {
 			note += ". " + o.Why
 		}
+		// Each step's snapshot says only what this step did: no error or
+		// expired list carried over from an earlier one.
 		rec.Changed(note, func(st *trace.State) {
-			expired := []string(nil)
-			if st.TTL != nil && o.Op == "expire" {
-				expired = st.TTL.Expired
-			}
 			st.TTL = s.Snapshot()
 			st.TTL.Expired = expired
+			st.Error = ""
 			if err != nil {
 				st.Error = err.Error()
 			}

@@ -173,16 +173,22 @@ func (w *Wire) Held() int {
 	return len(w.held)
 }
 
-// Deliver records f and hands it to the receiving side. f must be held.
+// Deliver records f and hands it to the receiving side. If f is no longer
+// held (a side closed the link since it was awaited), its loss is recorded
+// instead.
 func (w *Wire) Deliver(f *Frame, note string) {
+	w.mu.Lock()
+	held := w.unhold(f)
+	if held {
+		w.push(f.Dir, f.Msg)
+	}
+	w.mu.Unlock()
+	if !held {
+		w.rec.Fault(f.Dir, "drop", frameLabel(f), "The link closed before "+frameLabel(f)+" could be delivered.")
+		return
+	}
 	w.rec.Advance(w.LatencyMS)
 	w.record(f, f.Raw, note)
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if !w.unhold(f) {
-		panic("wire: Deliver of a frame that is not held")
-	}
-	w.push(f.Dir, f.Msg)
 }
 
 // Drop records that f was lost and discards it.
@@ -224,13 +230,14 @@ func (w *Wire) Inject(dir string, raw []byte, note string) (*Frame, error) {
 		return nil, fmt.Errorf("wire: inject is not valid JSON-RPC: %w", err)
 	}
 	f := w.frame(dir, raw, msg)
+	if w.IsCut() {
+		w.rec.Fault(dir, "drop", frameLabel(f), "The link is down: "+frameLabel(f)+" goes nowhere.")
+		return nil, ErrCut
+	}
 	w.rec.Advance(w.LatencyMS)
 	w.record(f, raw, note)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.cut {
-		return nil, ErrCut
-	}
 	w.push(dir, msg)
 	return f, nil
 }

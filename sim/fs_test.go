@@ -1,5 +1,0 @@
-package sim_test
-
-import "os"
-
-var dirFS = os.DirFS(".")
