@@ -129,6 +129,7 @@ func Run(ctx context.Context, id string, overrides json.RawMessage) (*Result, er
 	}
 	p := presets()[i]
 	var params validator
+	info := p.info
 	if p.family.params != nil {
 		merged, err := mergeParams(p.info.Params, overrides)
 		if err != nil {
@@ -143,6 +144,10 @@ func Run(ctx context.Context, id string, overrides json.RawMessage) (*Result, er
 		if err := params.validate(); err != nil {
 			return nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
 		}
+		// The result names the parameters it ran with, not the preset's.
+		if info.Params, err = json.Marshal(params); err != nil {
+			return nil, err
+		}
 	} else if !isEmptyJSON(overrides) {
 		return nil, fmt.Errorf("scenario %s takes no parameters", id)
 	}
@@ -152,7 +157,7 @@ func Run(ctx context.Context, id string, overrides json.RawMessage) (*Result, er
 	if err := p.family.run(ctx, rec, params); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", id, err)
 	}
-	return &Result{Info: p.info, Events: slices.Clone(rec.Events())}, nil
+	return &Result{Info: info, Events: slices.Clone(rec.Events())}, nil
 }
 
 // mergeParams replaces the preset's top-level fields with those of
