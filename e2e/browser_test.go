@@ -296,9 +296,24 @@ func eval[T any](tb *tab, expr string) T {
 // waitFor polls a JavaScript expression until it is truthy.
 func (tb *tab) waitFor(expr string, timeout time.Duration) {
 	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+	deadline := time.Now().Add(timeout)
+	for {
+		_, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(20*time.Millisecond)))
+		if err == nil {
+			return
+		}
+		// A navigation that is still settling destroys the page's JavaScript
+		// context under the poll; poll again in the new one.
+		if transient(err) && time.Now().Before(deadline) {
+			continue
+		}
 		tb.t.Fatalf("waiting for %s: %v\n%s", expr, err, tb.debug())
 	}
+}
+
+func transient(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "Cannot find context with specified id") || strings.Contains(s, "Execution context was destroyed") || strings.Contains(s, "Inspected target navigated or closed")
 }
 
 // debug returns what the first player shows, for failure messages.
@@ -342,7 +357,9 @@ type player struct {
 func (tb *tab) player(id string) *player {
 	tb.t.Helper()
 	p := &player{tb: tb, el: playerExpr(id)}
-	tb.waitFor(p.el+` && `+p.el+`.querySelector('[data-testid=live-status]')`, 30*time.Second)
+	// data-loaded names the trace on screen; on the playground data-scenario
+	// changes before the trace arrives.
+	tb.waitFor(p.el+` && `+p.el+`.dataset.loaded === `+js(id), 30*time.Second)
 	if strings.Contains(tb.url, "playground.html") {
 		// The playground's one player changes scenario; address it by role.
 		p.el = `document.querySelector('[data-testid=player]')`

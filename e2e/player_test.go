@@ -394,7 +394,7 @@ func TestLiveRunMatchesEveryScenario(t *testing.T) {
 	for _, id := range scenario.IDs() {
 		t.Run(id, func(t *testing.T) {
 			eval[chromedp.Void](tb, `(() => { const s = document.querySelector('[data-testid=scenario-picker]'); s.value = `+js(id)+`; s.dispatchEvent(new Event('change')); })()`)
-			tb.waitFor(p.el+`.dataset.scenario === `+js(id)+` && `+p.q("live-status")+`.dataset.status !== 'running'`, 30*time.Second)
+			tb.waitFor(p.el+`.dataset.loaded === `+js(id)+` && `+p.q("live-status")+`.dataset.status !== 'running'`, 30*time.Second)
 			st := p.waitLive()
 			if st != "live" {
 				t.Errorf("%s: status %s (%s), want live", id, st, p.text("player-error"))

@@ -129,6 +129,9 @@ export class Player {
     this.states = statesAt(events);
     this.features = stateFeatures(events);
     this.source = source;
+    // Which trace is on screen: the playground changes data-scenario before
+    // the new trace arrives; tests and scripts wait for this instead.
+    this.figure.dataset.loaded = source === 'none' ? '' : source === 'imported' ? 'imported' : this.scenario;
     this.renderLanes();
     this.el.scrub.max = String(events.length);
     this.setStatus(source === 'imported' ? 'imported' : source === 'custom' ? 'custom' : source === 'live' ? 'live' : text ? 'baked' : 'none');
