@@ -102,10 +102,10 @@ func Compile(id, src string) ([]Diagnostic, error) {
 // Grade interprets src as exercise id's learner file and runs every check
 // against it, calling progress (when not nil) with each check's result as
 // it comes, and once before the first check with a Result whose Check is
-// "" (the file compiled; the checks start). A panic in the learner's code is a failed check carrying the
-// panic message; a check that runs past [grading.Timeout] or ctx fails as
-// "timed out" (its goroutine is abandoned: the browser then ends the
-// worker).
+// "" (the file compiled; the checks start). A panic in the learner's code
+// is a failed check carrying the panic message; a check that runs past
+// [grading.Timeout] or ctx fails as "timed out" (its goroutine is
+// abandoned: the browser then ends the worker).
 func Grade(ctx context.Context, id, src string, progress func(grading.Result)) (Report, error) {
 	ex, ok := lookup(id)
 	if !ok {

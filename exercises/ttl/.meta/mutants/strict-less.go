@@ -2,7 +2,6 @@
 package ttl
 
 import (
-	"container/heap"
 	"fmt"
 	"math"
 )
@@ -14,26 +13,72 @@ type ticket struct {
 	gen    uint64
 }
 
-// tickets is a min-heap ordered by (expiry, id, generation).
+// tickets is a min-heap ordered by (expiry, id, generation). It is
+// written out rather than built on container/heap because the page
+// interprets this file with yaegi: there every call from the compiled
+// container/heap into an interpreted Less or Swap is slow enough that the
+// renewal-cost check's 100,000 renewals would run out of time. push and
+// pop are container/heap's up and down, specialized to tickets, and plain
+// functions rather than methods, which the interpreter calls faster.
 type tickets []ticket
 
-func (h tickets) Len() int { return len(h) }
-func (h tickets) Less(i, j int) bool {
-	if h[i].expiry != h[j].expiry {
-		return h[i].expiry < h[j].expiry
+// before orders tickets by (expiry, id, generation).
+func before(a, b ticket) bool {
+	if a.expiry != b.expiry {
+		return a.expiry < b.expiry
 	}
-	if h[i].id != h[j].id {
-		return h[i].id < h[j].id
+	if a.id != b.id {
+		return a.id < b.id
 	}
-	return h[i].gen < h[j].gen
+	return a.gen < b.gen
 }
-func (h tickets) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *tickets) Push(x any)   { *h = append(*h, x.(ticket)) }
-func (h *tickets) Pop() any {
-	old := *h
-	t := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return t
+
+// push adds t to the heap (container/heap's up).
+func push(h *tickets, t ticket) {
+	q := append(*h, t)
+	i := len(q) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !before(t, q[p]) {
+			break
+		}
+		q[i] = q[p]
+		i = p
+	}
+	q[i] = t
+	*h = q
+}
+
+// pop removes and returns the first ticket (container/heap's down); the
+// heap must not be empty.
+func pop(h *tickets) ticket {
+	q := *h
+	top := q[0]
+	n := len(q) - 1
+	t := q[n]
+	q = q[:n]
+	i := 0
+	for n > 0 {
+		m := 2*i + 1
+		if m >= n {
+			break
+		}
+		// The comparisons are before(q[r], q[m]) and before(q[m], t)
+		// written out: in the interpreter a call costs more than they do.
+		if r := m + 1; r < n && (q[r].expiry < q[m].expiry || q[r].expiry == q[m].expiry && (q[r].id < q[m].id || q[r].id == q[m].id && q[r].gen < q[m].gen)) {
+			m = r
+		}
+		if u := q[m]; !(u.expiry < t.expiry || u.expiry == t.expiry && (u.id < t.id || u.id == t.id && u.gen < t.gen)) {
+			break
+		}
+		q[i] = q[m]
+		i = m
+	}
+	if n > 0 {
+		q[i] = t
+	}
+	*h = q
+	return top
 }
 
 // Sessions tracks live sessions and their deadlines.
@@ -69,7 +114,7 @@ func (s *Sessions) Touch(id string, now, ttl int64) error {
 	}
 	s.gen++
 	s.live[id] = s.gen
-	heap.Push(&s.heap, ticket{expiry: now + ttl, id: id, gen: s.gen})
+	push(&s.heap, ticket{expiry: now + ttl, id: id, gen: s.gen})
 	return nil
 }
 
@@ -81,7 +126,7 @@ func (s *Sessions) Expire(now int64) ([]string, error) {
 	}
 	var out []string
 	for len(s.heap) > 0 && s.heap[0].expiry < now { // Bug: a deadline equal to now does not expire.
-		t := heap.Pop(&s.heap).(ticket)
+		t := pop(&s.heap)
 		if g, ok := s.live[t.id]; ok && g == t.gen {
 			delete(s.live, t.id)
 			out = append(out, t.id)
