@@ -87,7 +87,13 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	sid := res.Header.Get("Mcp-Session-Id")
 	if t.onReply != nil {
-		t.onReply(res.StatusCode, sid)
+		// Only the initialize response names the session; later
+		// responses belong to the session the request named.
+		used := sid
+		if used == "" && req.Method == http.MethodPost {
+			used = req.Header.Get("Mcp-Session-Id")
+		}
+		t.onReply(res.StatusCode, used)
 	}
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Raw: string(bytes.TrimSpace(out)), Note: responseNote(req, res.StatusCode, sid),

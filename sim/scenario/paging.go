@@ -62,16 +62,13 @@ func (p *PagingParams) validate() error {
 	if err := validNames("changed", p.Changed); err != nil {
 		return err
 	}
-	if p.EmptyCursorAfter < 0 || p.EmptyCursorAfter >= len(p.Pages) && p.EmptyCursorAfter != 0 {
+	if p.EmptyCursorAfter < 0 || p.EmptyCursorAfter >= len(p.Pages) && p.EmptyCursorAfter != 0 && p.Shape != fixture.ShapeEndless {
 		return fmt.Errorf("empty_cursor_after %d: want 0 (none) or a page before the last (1 to %d)", p.EmptyCursorAfter, len(p.Pages)-1)
 	}
 	switch p.Shape {
 	case fixture.ShapeNormal, fixture.ShapeRepeat, fixture.ShapeCycle, fixture.ShapeEndless:
 	default:
 		return fmt.Errorf("shape %q: want normal, repeat, cycle or endless", p.Shape)
-	}
-	if p.EmptyCursorAfter > 0 && p.Shape != fixture.ShapeNormal {
-		return fmt.Errorf("empty_cursor_after works with shape normal only, not %s", p.Shape)
 	}
 	if (p.Twist == "invalid-cursor" || p.Twist == "cross-session") && len(p.Pages) < 2 {
 		return fmt.Errorf("twist %s needs at least 2 pages (a nextCursor to misuse)", p.Twist)

@@ -322,7 +322,6 @@ func TestRunRejectsBadInput(t *testing.T) {
 		{"unsupported shape with a supported server version", "handshake-version-unsupported", `{"server_version":"2025-06-18"}`, "go-sdk supports it"},
 		{"counter-offer of a known version", "handshake-version-counteroffer", `{"client_version":"2025-06-18"}`, "does not know"},
 		{"blind retry with a key", "retry-blind", `{"key":"k"}`, "retry blind sends no key"},
-		{"empty cursor on a cycle", "paging-cycle", `{"empty_cursor_after":1}`, "shape normal only"},
 		{"invalid cursor twist on one page", "paging-invalid-cursor", `{"pages":[["a"]]}`, "at least 2 pages"},
 		{"huge session ttl", "ttl-session-expired", `{"ttl":9007199254740993}`, "ttl"},
 		{"bad sku", "retry-blind", `{"sku":"pen"}`, "sku"},
@@ -413,6 +412,18 @@ func TestNotesFollowTheParameters(t *testing.T) {
 				t.Error(msg)
 			}
 		})
+	}
+}
+
+func TestEmptyCursorInEveryShape(t *testing.T) {
+	for _, id := range []string{"paging-repeat", "paging-cycle", "paging-endless"} {
+		res, err := Run(context.Background(), id, json.RawMessage(`{"empty_cursor_after":1}`))
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if !slices.ContainsFunc(res.Events, func(e trace.Event) bool { return strings.Contains(e.Raw, `"nextCursor":""`) }) {
+			t.Errorf(`%s with empty_cursor_after 1 sent no "nextCursor":""`, id)
+		}
 	}
 }
 
