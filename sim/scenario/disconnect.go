@@ -64,8 +64,9 @@ func (p *DisconnectParams) validate() error {
 }
 
 var disconnectFamily = &family{
-	name:   "disconnect",
-	params: func() validator { return &DisconnectParams{} },
+	name:    "disconnect",
+	params:  func() validator { return &DisconnectParams{} },
+	choices: map[string][]string{"cut": {"after-execute", "before-deliver", "none"}, "retry": {"none", "blind", "idempotent"}},
 	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
 		return runDisconnect(ctx, rec, v.(*DisconnectParams))
 	},

@@ -79,8 +79,9 @@ func isVersion(v string) bool {
 }
 
 var handshakeFamily = &family{
-	name:   "handshake",
-	params: func() validator { return &HandshakeParams{} },
+	name:    "handshake",
+	params:  func() validator { return &HandshakeParams{} },
+	choices: map[string][]string{"shape": {"ok", "request-before-init", "counteroffer", "unsupported", "no-initialized", "discover"}},
 	run: func(ctx context.Context, rec *trace.Recorder, p validator) error {
 		hp := p.(*HandshakeParams)
 		switch hp.Shape {

@@ -139,6 +139,11 @@ func (p *PagingParams) newCatalog(seed uint64) *fixture.Catalog {
 var pagingFamily = &family{
 	name:   "paging",
 	params: func() validator { return &PagingParams{} },
+	choices: map[string][]string{
+		"shape":  {fixture.ShapeNormal, fixture.ShapeRepeat, fixture.ShapeCycle, fixture.ShapeEndless},
+		"client": {"reference", "sdk-iterator", "both"},
+		"twist":  {"", "invalid-cursor", "cross-session", "restart", "refresh-failed"},
+	},
 	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
 		p := v.(*PagingParams)
 		return runPaging(ctx, rec, p)

@@ -33,6 +33,9 @@ type Info struct {
 	// Era is the protocol version the scenario speaks, or "go-sdk" when the
 	// point is SDK behaviour rather than a version of the specification.
 	Era string `json:"era"`
+	// Choices lists, for parameters that take one of a few words, the
+	// words they accept, so a form can offer them instead of free text.
+	Choices map[string][]string `json:"choices,omitempty"`
 	// Params is the preset's parameters; a caller may override any of them
 	// in [Run]. Empty for scenarios without parameters.
 	Params json.RawMessage `json:"params,omitempty"`
@@ -73,6 +76,8 @@ type family struct {
 	// nil when the family takes none.
 	params func() validator
 	run    func(ctx context.Context, rec *trace.Recorder, p validator) error
+	// choices are the words that enumerated parameters accept.
+	choices map[string][]string
 }
 
 type validator interface{ validate() error }
@@ -205,6 +210,7 @@ func presets() []preset {
 	for i := range all {
 		p := &all[i]
 		p.info.Family = p.family.name
+		p.info.Choices = p.family.choices
 		if p.params != nil {
 			b, err := json.Marshal(p.params)
 			if err != nil {

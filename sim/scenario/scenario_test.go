@@ -415,6 +415,22 @@ func TestNotesFollowTheParameters(t *testing.T) {
 	}
 }
 
+// TestChoicesAreAccepted runs every preset once with each word its form
+// offers, so the playground never offers a value validate refuses for a
+// reason other than its combination with the preset's other parameters.
+func TestChoicesAreAccepted(t *testing.T) {
+	for _, info := range List() {
+		for field, words := range info.Choices {
+			for _, w := range words {
+				_, err := Run(context.Background(), info.ID, json.RawMessage(fmt.Sprintf(`{%q:%q}`, field, w)))
+				if err != nil && strings.Contains(err.Error(), fmt.Sprintf("%s %q: want", field, w)) {
+					t.Errorf("%s: %s=%q offered but refused: %v", info.ID, field, w, err)
+				}
+			}
+		}
+	}
+}
+
 func TestEmptyCursorInEveryShape(t *testing.T) {
 	for _, id := range []string{"paging-repeat", "paging-cycle", "paging-endless"} {
 		res, err := Run(context.Background(), id, json.RawMessage(`{"empty_cursor_after":1}`))

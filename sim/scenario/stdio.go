@@ -35,8 +35,9 @@ func (p *StdioParams) validate() error {
 }
 
 var stdioFamily = &family{
-	name:   "stdio",
-	params: func() validator { return &StdioParams{} },
+	name:    "stdio",
+	params:  func() validator { return &StdioParams{} },
+	choices: map[string][]string{"fault": {"banner", "multiline", "none"}},
 	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
 		return runStdio(ctx, rec, v.(*StdioParams))
 	},
