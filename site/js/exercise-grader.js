@@ -27,6 +27,7 @@ export class Grader {
     this.warm = warm;
     this.worker = null;
     this.ready = null;
+    this.isReady = false; // the current worker is up and warm
     this.pending = new Map();
     this.nextID = 1;
   }
@@ -37,6 +38,7 @@ export class Grader {
     if (this.worker) return this.ready;
     const w = new Worker(this.url);
     this.worker = w;
+    this.isReady = false;
     let onReady;
     let onFail;
     this.ready = new Promise((resolve, reject) => {
@@ -45,7 +47,9 @@ export class Grader {
     });
     // A rejected ready that nobody awaits yet must not be an unhandled
     // rejection in the console.
-    this.ready.catch(() => {});
+    this.ready.then(() => {
+      if (this.worker === w) this.isReady = true;
+    }, () => {});
     w.onmessage = (ev) => {
       if (w !== this.worker) return;
       const m = ev.data || {};

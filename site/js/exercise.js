@@ -211,7 +211,7 @@ class Runner {
     this.root.setAttribute('aria-busy', 'true');
     const t0 = performance.now();
     performance.mark(`mcp-playground:${op}-start`);
-    this.setStatus(this.grader.worker ? (op === 'grade' ? 'Compiling…' : 'Compiling…') : 'Starting the grader…');
+    this.setStatus(this.grader.isReady ? 'Compiling…' : 'Waiting for the grader to start…');
     const done = [];
     const onProgress = (p) => {
       if (p.done) done.push(p.done);
