@@ -125,4 +125,3 @@ func TestLessonProgramsBuildAndPrintWhatTheySay(t *testing.T) {
 		})
 	}
 }
-
