@@ -36,6 +36,10 @@ type Info struct {
 	// Choices lists, for parameters that take one of a few words, the
 	// words they accept, so a form can offer them instead of free text.
 	Choices map[string][]string `json:"choices,omitempty"`
+	// Runtime names the browser build that can run the scenario live:
+	// empty for the default one, [RuntimeHTTP] for the build with
+	// streamable HTTP (-tags simhttp). Native builds run everything.
+	Runtime string `json:"runtime,omitempty"`
 	// Params is the preset's parameters; a caller may override any of them
 	// in [Run]. Empty for scenarios without parameters.
 	Params json.RawMessage `json:"params,omitempty"`
@@ -67,6 +71,13 @@ func (r *Result) Final() trace.State {
 
 // ErrUnknown is returned by [Run] for an id that is not in [List].
 var ErrUnknown = errors.New("unknown scenario")
+
+// ErrRuntime is returned by [Run] in a browser build that leaves out what
+// the scenario needs; [Info.Runtime] names the build that has it.
+var ErrRuntime = errors.New("scenario needs another runtime")
+
+// RuntimeHTTP is the [Info.Runtime] of scenarios that need streamable HTTP.
+const RuntimeHTTP = "http"
 
 // A family plays scenarios of one shape. run gets the preset's parameters
 // with the caller's overrides already applied and validated.
