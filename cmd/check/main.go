@@ -48,6 +48,7 @@ func steps() []step {
 		// The browser grade is the classroom grade: every solution and
 		// mutant, interpreted as the page does, passes and fails exactly the
 		// checks it does under go test.
+		{name: "exercise runtime symbol tables up to date", args: []string{"go", "test", "-count=1", "-run=^TestGeneratedTablesAreUpToDate$", "./exercises/interp/symbols", "-regen"}},
 		{name: "interpreted parity", args: []string{"go", "test", "-count=1", "-timeout=20m", "-run=^TestParity$", "./exercises/interp", "-parity"}},
 		{name: "e2e (headless Chromium)", long: true, args: e2eArgs()},
 	}

@@ -13,11 +13,13 @@
 //     a function filling the map it is given, so [Exports] can build a
 //     fresh table for every interpreter and the package holds no state.
 //
-// Run it with go generate ./exercises/interp/symbols.
+// Run it with go generate ./exercises/interp/symbols; -o writes elsewhere
+// (the package's test regenerates into a temporary directory and diffs).
 package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -89,7 +91,9 @@ const modPath = "github.com/mcp-playground/mcp-playground/exercises/"
 
 func main() {
 	log.SetFlags(0)
-	old, _ := filepath.Glob("z_*.go")
+	outDir := flag.String("o", ".", "the directory to write the tables to")
+	flag.Parse()
+	old, _ := filepath.Glob(filepath.Join(*outDir, "z_*.go"))
 	for _, f := range old {
 		os.Remove(f)
 	}
@@ -105,7 +109,7 @@ func main() {
 		if err != nil {
 			log.Fatalf("%s: %v", s.path, err)
 		}
-		if err := os.WriteFile("z_"+ident+".go", out, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(*outDir, "z_"+ident+".go"), out, 0o644); err != nil {
 			log.Fatal(err)
 		}
 		funcs = append(funcs, "add"+ident)
@@ -123,7 +127,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile("z_exports.go", src, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(*outDir, "z_exports.go"), src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
