@@ -366,3 +366,34 @@ func TestExerciseScreenshots(t *testing.T) {
 		})
 	}
 }
+
+// A learner's code saved for an earlier starter is offered, never loaded
+// silently: the editor shows the new starter until the learner picks.
+func TestExerciseChangedStarterOffersBoth(t *testing.T) {
+	tb := openExercise(t, "catalog")
+	old := "package catalog\n\n// written against an earlier starter\n"
+	eval[chromedp.Void](tb, `(() => {
+		const data = JSON.parse(document.getElementById('exercise-data').textContent);
+		for (const k of Object.keys(localStorage)) if (k.startsWith('mcp-playground:code:catalog:')) localStorage.removeItem(k);
+		localStorage.setItem('mcp-playground:code:catalog:0123abcd', `+js(old)+`);
+	})()`)
+	if err := chromedp.Do(tb.ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, 30*time.Second)
+	starter := exerciseFile(t, "catalog", "catalog.go")
+	if got := tb.editorText(); got != starter {
+		t.Errorf("the editor holds %q, want the new starter", got[:min(len(got), 60)])
+	}
+	if eval[bool](tb, `document.querySelector('[data-role=notice]').hidden`) {
+		t.Fatal("no notice offers the earlier code")
+	}
+	eval[chromedp.Void](tb, `[...document.querySelectorAll('[data-role=notice] button')].find((b) => b.textContent.includes('earlier')).click()`)
+	if got := tb.editorText(); got != old {
+		t.Errorf("after choosing the earlier code the editor holds %q, want %q", got, old)
+	}
+	if !eval[bool](tb, `document.querySelector('[data-role=notice]').hidden`) {
+		t.Error("the notice stays after the choice")
+	}
+	tb.noProblems()
+}
