@@ -27,16 +27,23 @@ func buildWasm(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("wasm: %w", err)
 	}
-	// The simulator bridge, and the exercise runtime (wasm/grader) when it
-	// exists: a second program, so that only exercise pages load the
-	// interpreter. The two builds run side by side.
-	targets := map[string]string{"sim.wasm": "./" + filepath.ToSlash(cfg.Wasm)}
+	// The simulator bridge twice: sim.wasm without streamable HTTP, which
+	// most pages need, and sim-http.wasm (-tags simhttp) for the scenarios
+	// whose Info.Runtime is "http", so only they pay for the HTTP stack.
+	// The exercise runtime (wasm/grader), when it exists, is a third
+	// program, so that only exercise pages load the interpreter. The builds
+	// run side by side.
+	sim := "./" + filepath.ToSlash(cfg.Wasm)
+	targets := map[string]wasmTarget{
+		"sim.wasm":      {pkg: sim},
+		"sim-http.wasm": {pkg: sim, tags: "simhttp"},
+	}
 	if _, err := os.Stat(filepath.Join(cfg.Module, cfg.Wasm, "grader")); err == nil {
-		targets["grader.wasm"] = "./" + filepath.ToSlash(filepath.Join(cfg.Wasm, "grader"))
+		targets["grader.wasm"] = wasmTarget{pkg: "./" + filepath.ToSlash(filepath.Join(cfg.Wasm, "grader"))}
 	}
 	errs := make(chan error, len(targets))
-	for name, pkg := range targets {
-		go func() { errs <- goBuildWasm(ctx, cfg, goBin, pkg, name) }()
+	for name, t := range targets {
+		go func() { errs <- goBuildWasm(ctx, cfg, goBin, t, name) }()
 	}
 	var buildErrs []error
 	for range targets {
@@ -58,8 +65,14 @@ func buildWasm(ctx context.Context, cfg Config) error {
 	return copyFile(newWriter(cfg.Out), src, "assets/wasm_exec.js")
 }
 
-// goBuildWasm builds package pkg for js/wasm into assets/name.
-func goBuildWasm(ctx context.Context, cfg Config, goBin, pkg, name string) error {
+// A wasmTarget is a package and the build tags to compile it with.
+type wasmTarget struct {
+	pkg  string
+	tags string // comma-separated; "" for none
+}
+
+// goBuildWasm builds t for js/wasm into assets/name.
+func goBuildWasm(ctx context.Context, cfg Config, goBin string, t wasmTarget, name string) error {
 	out, err := filepath.Abs(filepath.Join(cfg.Out, "assets", name))
 	if err != nil {
 		return err
@@ -67,13 +80,17 @@ func goBuildWasm(ctx context.Context, cfg Config, goBin, pkg, name string) error
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
 	}
-	cmd := exec.CommandContext(ctx, goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+	args := []string{"build", "-trimpath", "-ldflags=-s -w"}
+	if t.tags != "" {
+		args = append(args, "-tags", t.tags)
+	}
+	cmd := exec.CommandContext(ctx, goBin, append(args, "-o", out, t.pkg)...)
 	cmd.Dir = cfg.Module
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("wasm: go build %s: %v\n%s", pkg, err, stderr.String())
+		return fmt.Errorf("wasm: go build %s (%s): %v\n%s", t.pkg, name, err, stderr.String())
 	}
 	// go build makes the file executable; nothing else in the site is.
 	return os.Chmod(out, 0o644)

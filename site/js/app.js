@@ -1,11 +1,12 @@
 // app.js: the page's entry point. It finds what the page holds (players,
 // quizzes, the progress box, the playground) and wires each up. Players
-// render their baked traces at once; one simulator worker per page then
-// re-runs each scenario live and marks the player live when the traces are
-// byte-identical.
+// render their baked traces at once; a simulator worker per runtime the
+// page needs (sim.wasm, and sim-http.wasm only for streamable HTTP
+// scenarios) then re-runs each scenario live and marks the player live when
+// the traces are byte-identical.
 'use strict';
 
-import { Simulator, SimulatorError } from './sim.js';
+import { SimPool, SimulatorError } from './sim.js';
 import { Player } from './player.js';
 import { Playground } from './playground.js';
 import { initQuizzes } from './quiz.js';
@@ -26,35 +27,39 @@ function main() {
 
   const figures = [...document.querySelectorAll('figure.player')];
   if (figures.length === 0) return;
-  // Start the worker first: fetching and compiling the wasm overlaps with
-  // drawing the baked players.
-  const sim = new Simulator(new URL('./worker.js', import.meta.url));
-  sim.start();
+  const pool = new SimPool(new URL('./worker.js', import.meta.url));
+  const sim = pool.get('');
+  const pgRoot = document.getElementById('playground');
+  // Start the workers first: fetching and compiling the wasm overlaps with
+  // drawing the baked players. The playground always needs the default
+  // build; a lesson only the builds its scenarios name.
+  const needed = new Set(pgRoot ? [''] : figures.map(runtimeOf));
+  for (const r of [...needed].sort()) pool.get(r).start();
   performance.mark('mcp-playground:worker-started');
   // Marks for the figures benchmark (e2e): when a learner can first press
   // Step, when the simulator is up, and when it has confirmed the page.
-  sim.on((ev) => {
-    if (ev.type === 'ready') performance.mark('mcp-playground:sim-ready', { detail: ev.timing });
+  pool.on((ev) => {
+    if (ev.type === 'ready' && !performance.getEntriesByName('mcp-playground:sim-ready').length) performance.mark('mcp-playground:sim-ready', { detail: { ...ev.timing, runtime: ev.runtime } });
   });
   const players = figures.map((f, i) => {
     const p = new Player(f, { sim, index: i });
     if (i === 0) performance.mark('mcp-playground:first-step');
     return p;
   });
-  const pgRoot = document.getElementById('playground');
-  const playground = pgRoot ? new Playground(pgRoot, { sim, player: players[0] }) : null;
+  const playground = pgRoot ? new Playground(pgRoot, { pool, player: players[0] }) : null;
 
   // A lesson may show one scenario twice; run it once.
   const runs = new Map();
   const verify = async (p) => {
     if (!p.baked || p.source !== 'baked') return;
     p.setStatus('running');
+    const runtime = runtimeOf(p.figure);
     try {
-      if (!runs.has(p.scenario)) runs.set(p.scenario, sim.run(p.scenario, null));
+      if (!runs.has(p.scenario)) runs.set(p.scenario, pool.get(runtime).run(p.scenario, null));
       p.compareLive(await runs.get(p.scenario));
     } catch (err) {
       p.setStatus('error');
-      if (err instanceof SimulatorError) simDown(err.message);
+      if (err instanceof SimulatorError) simDown(err.message, runtime);
       else p.showError(`The live run failed: ${err.message}`);
     }
   };
@@ -63,18 +68,20 @@ function main() {
     // player on the page turns live first.
     for (const p of players) {
       await verify(p);
-      if (p === players[0]) performance.mark('mcp-playground:first-live', { detail: { run: sim.lastRunMS } });
+      if (p === players[0]) performance.mark('mcp-playground:first-live', { detail: { run: pool.get(runtimeOf(p.figure)).lastRunMS } });
     }
     if (players.every((p) => p.el.status.dataset.status === 'live')) performance.mark('mcp-playground:live');
   };
 
-  // simDown tells every player the simulator is gone and offers a restart;
-  // the baked traces stay usable meanwhile.
+  // simDown tells every player of that runtime (the playground's one player
+  // whatever it shows) the simulator is gone and offers a restart; the baked
+  // traces stay usable meanwhile.
   let downShown = false;
-  function simDown(message) {
+  function simDown(message, runtime) {
     if (downShown || message === 'restarted') return;
     downShown = true;
     for (const p of players) {
+      if (!playground && runtime !== undefined && runtimeOf(p.figure) !== runtime) continue;
       if (p.el.status.dataset.status === 'running') p.setStatus('error');
       p.showError(`The simulator stopped: ${message}. The trace shown stays usable.`, {
         label: 'Restart simulator',
@@ -83,17 +90,17 @@ function main() {
           downShown = false;
           for (const q of players) q.showError(null);
           runs.clear();
-          sim.restart();
+          pool.restart();
           if (playground) playground.fromHash();
           else verifyAll();
         },
       });
     }
   }
-  sim.on((ev) => {
-    if (ev.type === 'exit') simDown(ev.message);
+  pool.on((ev) => {
+    if (ev.type === 'exit') simDown(ev.message, ev.runtime);
   });
-  if (sim.dead) simDown(sim.dead);
+  for (const s of pool.sims.values()) if (s.dead) simDown(s.dead, s.runtime);
   // Test hook: e2e (or a curious learner) can make the Go program panic to
   // see the page survive it.
   document.addEventListener('mcp-playground:crash', (e) => {
@@ -129,6 +136,16 @@ function main() {
   });
 
   if (!playground) verifyAll();
+}
+
+/** runtimeOf names the simulator build a player's scenario needs
+ * (scenario.Info.Runtime): the figure's data-runtime when the build wrote
+ * one, else "http" when the baked trace carries HTTP exchanges, which only
+ * the streamable HTTP build can replay. */
+function runtimeOf(figure) {
+  if (figure.dataset.runtime !== undefined) return figure.dataset.runtime;
+  const baked = figure.querySelector('script.baked-trace');
+  return baked && /"kind":"http"/.test(baked.textContent) ? 'http' : '';
 }
 
 main();

@@ -70,9 +70,11 @@ function fieldFor(name, value, id) {
 }
 
 export class Playground {
-  constructor(root, { sim, player }) {
+  /** pool is the page's SimPool: each scenario runs in the build its
+   * info.runtime names. */
+  constructor(root, { pool, player }) {
     this.root = root;
-    this.sim = sim;
+    this.pool = pool;
     this.player = player;
     this.token = 0;
     const idx = document.getElementById('scenario-index');
@@ -113,6 +115,12 @@ export class Playground {
 
   info(id) {
     return this.infos.find((s) => s.id === id);
+  }
+
+  /** simFor returns the simulator that can run scenario id live. */
+  simFor(id) {
+    const s = this.info(id);
+    return this.pool.get((s && s.runtime) || '');
   }
 
   /** fromHash applies #scenario=…&params=…&step=…; with no scenario it
@@ -157,6 +165,7 @@ export class Playground {
       h('p', { class: 'pg-summary', text: s.summary }),
     );
     this.player.figure.dataset.scenario = id;
+    this.player.figure.dataset.runtime = s.runtime || '';
     // Until the new trace arrives the old one is on screen; say so.
     this.player.setStatus('running');
     // The page's own scenario list (if the build made one) marks the choice.
@@ -214,15 +223,16 @@ export class Playground {
       this.player.load(baked, 'baked', step);
       this.player.setStatus('running');
     }
+    const sim = this.simFor(id);
     try {
-      const live = await this.sim.run(id, null);
+      const live = await sim.run(id, null);
       if (token !== this.token) return;
       if (baked) this.player.compareLive(live);
       else this.player.load(live, 'live', step);
     } catch (err) {
       if (token !== this.token) return;
       this.player.setStatus('error');
-      if (!this.sim.dead) this.player.showError(`The live run failed: ${err.message}`);
+      if (!sim.dead) this.player.showError(`The live run failed: ${err.message}`);
     }
   }
 
@@ -248,8 +258,9 @@ export class Playground {
     const token = ++this.token;
     this.player.setStatus('running');
     this.runBtn.disabled = true;
+    const sim = this.simFor(id);
     try {
-      const live = await this.sim.run(id, params);
+      const live = await sim.run(id, params);
       if (token !== this.token) return;
       this.player.params = params;
       this.player.load(live, 'custom', step);
@@ -258,7 +269,7 @@ export class Playground {
     } catch (err) {
       if (token !== this.token) return;
       this.player.setStatus('error');
-      if (!this.sim.dead) this.showError(err.message);
+      if (!sim.dead) this.showError(err.message);
     } finally {
       this.runBtn.disabled = false;
     }

@@ -97,3 +97,50 @@ export class Simulator {
     this.emit({ type: 'restart' });
   }
 }
+
+/** wasmFor names the simulator build that runs scenarios of a runtime
+ * (scenario.Info.Runtime): "" is the default build, "http" the one with
+ * streamable HTTP. */
+export function wasmFor(runtime) {
+  return runtime ? `sim-${runtime}.wasm` : 'sim.wasm';
+}
+
+/**
+ * A SimPool hands out one Simulator per runtime, each started on first
+ * use, so a page fetches sim-http.wasm only when it shows a scenario that
+ * needs it. Listeners see the events of every simulator in the pool.
+ */
+export class SimPool {
+  /** @param {URL|string} workerURL the URL of worker.js */
+  constructor(workerURL) {
+    this.url = new URL(workerURL, window.location.href);
+    this.sims = new Map();
+    this.listeners = new Set();
+  }
+
+  on(fn) {
+    this.listeners.add(fn);
+  }
+
+  /** get returns the simulator for runtime, creating (not starting) it. */
+  get(runtime = '') {
+    const key = runtime || '';
+    let s = this.sims.get(key);
+    if (!s) {
+      const url = new URL(this.url);
+      if (key) url.searchParams.set('wasm', wasmFor(key));
+      s = new Simulator(url);
+      s.runtime = key;
+      s.on((ev) => {
+        for (const fn of this.listeners) fn({ ...ev, runtime: key });
+      });
+      this.sims.set(key, s);
+    }
+    return s;
+  }
+
+  /** restart restarts every simulator that has been started. */
+  restart() {
+    for (const s of this.sims.values()) if (s.worker || s.dead) s.restart();
+  }
+}

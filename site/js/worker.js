@@ -1,5 +1,6 @@
 // worker.js: a classic Web Worker that hosts the simulator (sim.wasm) so the
-// page never freezes while a scenario runs.
+// page never freezes while a scenario runs. worker.js?wasm=sim-http.wasm
+// hosts the build with streamable HTTP instead (see sim.js).
 //
 // Messages in:  {id, op: 'list'}
 //               {id, op: 'run', scenario, params}   params: JSON text or null
@@ -10,9 +11,15 @@
 //               {type: 'exit', message}              the Go program ended (a panic)
 'use strict';
 
+// Which build to host comes from the worker's own URL, so the wasm can be
+// fetched before any message arrives. Only the simulator's builds qualify.
+const wasmName = (() => {
+  const n = new URL(self.location.href).searchParams.get('wasm') || 'sim.wasm';
+  return /^sim(-[a-z]+)?\.wasm$/.test(n) ? n : 'sim.wasm';
+})();
 // Ask for the wasm before anything else: the download overlaps with loading
 // wasm_exec.js and starting the Go runtime's glue.
-const wasmResponse = fetch('sim.wasm');
+const wasmResponse = fetch(wasmName);
 importScripts('wasm_exec.js');
 
 // The Go runtime prints a panic to fd 2 and exits. Keep the tail of its
@@ -35,7 +42,7 @@ function panicMessage(code) {
 }
 
 async function instantiate(go) {
-  const url = 'sim.wasm';
+  const url = wasmName;
   if (WebAssembly.instantiateStreaming) {
     try {
       return (await WebAssembly.instantiateStreaming(wasmResponse, go.importObject)).instance;
@@ -45,7 +52,7 @@ async function instantiate(go) {
     }
   }
   const resp = await fetch(url);
-  if (!resp.ok) throw new Error(`sim.wasm: HTTP ${resp.status}`);
+  if (!resp.ok) throw new Error(`${url}: HTTP ${resp.status}`);
   return (await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject)).instance;
 }
 
