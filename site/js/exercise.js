@@ -263,6 +263,7 @@ class Runner {
       return;
     }
     this.showChecks(r.checks || []);
+    this.showOutput(r.output || '');
   }
 
   /**
@@ -330,6 +331,21 @@ class Runner {
     } else {
       this.setStatus(`${passed} of ${configured.length} checks pass.`, 'bad');
     }
+  }
+
+  /** showOutput shows what the learner's code printed (fmt.Println is a
+   * fair way to debug), or nothing. */
+  showOutput(text) {
+    let box = this.el.results.querySelector('.output');
+    if (!text) {
+      if (box) box.remove();
+      return;
+    }
+    if (!box) {
+      box = h('details', { class: 'output' }, h('summary', { text: 'What your code printed' }), h('pre', { class: 'output-text' }));
+      this.el.results.append(box);
+    }
+    box.querySelector('pre').textContent = text;
   }
 
   showFailure(err, done) {
