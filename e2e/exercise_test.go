@@ -372,6 +372,10 @@ func TestExerciseScreenshots(t *testing.T) {
 func TestExerciseChangedStarterOffersBoth(t *testing.T) {
 	tb := openExercise(t, "catalog")
 	old := "package catalog\n\n// written against an earlier starter\n"
+	starter := exerciseFile(t, "catalog", "catalog.go")
+	// The page saves on leaving: leave it holding the starter, which is
+	// never saved, so that only the planted earlier code is in storage.
+	tb.typeCode(starter)
 	eval[chromedp.Void](tb, `(() => {
 		const data = JSON.parse(document.getElementById('exercise-data').textContent);
 		for (const k of Object.keys(localStorage)) if (k.startsWith('mcp-playground:code:catalog:')) localStorage.removeItem(k);
@@ -381,7 +385,6 @@ func TestExerciseChangedStarterOffersBoth(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, 30*time.Second)
-	starter := exerciseFile(t, "catalog", "catalog.go")
 	if got := tb.editorText(); got != starter {
 		t.Errorf("the editor holds %q, want the new starter", got[:min(len(got), 60)])
 	}
