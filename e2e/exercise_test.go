@@ -275,8 +275,8 @@ func BenchmarkExercise(b *testing.B) {
 		exerciseBytes = sent
 	}
 	lesson, _ := firstLesson(b)
-	_, lessonBytes := coldVisit(b, srv.URL+"/"+lesson, g, []string{"mcp-playground:sim-ready"})
-	_, exerciseLoad := coldVisit(b, srv.URL+"/exercises/catalog.html", g, []string{"mcp-playground:grader-ready"})
+	lessonBytes := coldBytes(b, srv.URL+"/"+lesson, g, "mcp-playground:sim-ready")
+	exerciseLoad := coldBytes(b, srv.URL+"/exercises/catalog.html", g, "mcp-playground:grader-ready")
 	raw, gz := gzip9(b, filepath.Join(shared.dir, "assets", "grader.wasm"))
 
 	fmt.Printf("exercise figures (catalog, this machine):\n")
@@ -293,6 +293,28 @@ func roundAll(xs []float64) []int {
 		out[i] = int(x + 0.5)
 	}
 	return out
+}
+
+// coldBytes opens url in a new browser profile and returns the bytes srv
+// sent until the page made the performance mark.
+func coldBytes(b *testing.B, url string, srv *gzipServer, mark string) int64 {
+	b.Helper()
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(shared.chromium, b.TempDir())...)
+	defer cancelA()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancelT()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		b.Fatal(err)
+	}
+	srv.sent.Store(0)
+	tb := &tab{t: b, ctx: ctx, url: url}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		b.Fatal(err)
+	}
+	tb.waitFor(fmt.Sprintf(`performance.getEntriesByName(%s).length > 0`, js(mark)), time.Minute)
+	return srv.sent.Load()
 }
 
 // coldGrade opens url in a new browser profile, grades src as soon as the
