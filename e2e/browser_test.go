@@ -31,6 +31,7 @@ type suite struct {
 	dir      string // the built site
 	chromium string
 	srv      *httptest.Server
+	site     *gzipServer // srv's handler: what was requested
 	browser  context.Context
 	stop     func()
 	skip     string // why the browser tests are skipped, when they are
@@ -106,6 +107,7 @@ func newSuite() (*suite, error) {
 		g.overlay = map[string][]byte{"/" + mismatchPage: body}
 		s.mismatchOf = page
 	}
+	s.site = g
 	s.srv = httptest.NewServer(g)
 	return s, nil
 }
@@ -386,9 +388,11 @@ func (p *player) step() int {
 	return eval[int](p.tb, `Number(`+p.el+`.dataset.step)`)
 }
 
+// status reads the live-status badge's data-state (baked, running, live,
+// mismatch, custom, imported, error), not its wording.
 func (p *player) status() string {
 	p.tb.t.Helper()
-	return eval[string](p.tb, p.q("live-status")+`.dataset.status`)
+	return eval[string](p.tb, p.q("live-status")+`.dataset.state`)
 }
 
 // stepUntil presses Step until the client state reads want.
@@ -416,7 +420,7 @@ func (p *player) seekEnd() {
 // status.
 func (p *player) waitLive() string {
 	p.tb.t.Helper()
-	p.tb.waitFor(`['live','mismatch','error','custom'].includes(`+p.q("live-status")+`.dataset.status)`, 60*time.Second)
+	p.tb.waitFor(`['live','mismatch','error','custom'].includes(`+p.q("live-status")+`.dataset.state)`, 60*time.Second)
 	return p.status()
 }
 
@@ -428,6 +432,10 @@ type gzipServer struct {
 	mu    sync.Mutex
 	cache map[string][]byte
 	sent  atomic.Int64 // body bytes written, as the network carried them
+	// paths lists every path requested, in order, for tests of what a
+	// page fetches.
+	pathsMu sync.Mutex
+	paths   []string
 	// overlay serves extra pages by path, set before serving starts.
 	overlay map[string][]byte
 }
@@ -453,6 +461,9 @@ var compressible = regexp.MustCompile(`\.(html|js|css|json|jsonl|wasm|svg|txt)$`
 func (g *gzipServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	w := countingWriter{rw, &g.sent}
 	p := r.URL.Path
+	g.pathsMu.Lock()
+	g.paths = append(g.paths, p)
+	g.pathsMu.Unlock()
 	if b, ok := g.overlay[p]; ok {
 		w.Header().Set("Content-Type", contentType(p))
 		w.Write(b)
@@ -476,6 +487,13 @@ func (g *gzipServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Encoding", "gzip")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Write(body)
+}
+
+// requested returns the paths requested since the first n requests.
+func (g *gzipServer) requested(n int) (paths []string, total int) {
+	g.pathsMu.Lock()
+	defer g.pathsMu.Unlock()
+	return append([]string(nil), g.paths[min(n, len(g.paths)):]...), len(g.paths)
 }
 
 func (g *gzipServer) compressed(p string) ([]byte, error) {

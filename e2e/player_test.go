@@ -303,7 +303,7 @@ func TestImportedTraceReplays(t *testing.T) {
 			p := tb.player("handshake-ok")
 			p.waitLive()
 			p.importFile(tc.trace)
-			tb.waitFor(p.q("live-status")+`.dataset.status === 'imported'`, 20*time.Second)
+			tb.waitFor(p.q("live-status")+`.dataset.state === 'imported'`, 20*time.Second)
 			if n := eval[int](tb, p.el+`.querySelectorAll('.pl-frame').length`); n != tc.wantFrames {
 				t.Errorf("imported %d events, want %d", n, tc.wantFrames)
 			}
@@ -373,7 +373,7 @@ func TestImportedMarkupStaysText(t *testing.T) {
 	p := tb.player("handshake-ok")
 	p.waitLive()
 	p.importFile(b.String())
-	tb.waitFor(p.q("live-status")+`.dataset.status === 'imported'`, 20*time.Second)
+	tb.waitFor(p.q("live-status")+`.dataset.state === 'imported'`, 20*time.Second)
 	p.seekEnd()
 	if got := p.list("catalog"); !slices.Equal(got, []string{name, evil}) {
 		t.Errorf("catalog = %q, want the names as text", got)
@@ -394,7 +394,7 @@ func TestLiveRunMatchesEveryScenario(t *testing.T) {
 	for _, id := range scenario.IDs() {
 		t.Run(id, func(t *testing.T) {
 			eval[chromedp.Void](tb, `(() => { const s = document.querySelector('[data-testid=scenario-picker]'); s.value = `+js(id)+`; s.dispatchEvent(new Event('change')); })()`)
-			tb.waitFor(p.el+`.dataset.loaded === `+js(id)+` && `+p.q("live-status")+`.dataset.status !== 'running'`, 30*time.Second)
+			tb.waitFor(p.el+`.dataset.loaded === `+js(id)+` && `+p.q("live-status")+`.dataset.state !== 'running'`, 30*time.Second)
 			st := p.waitLive()
 			if st != "live" {
 				t.Errorf("%s: status %s (%s), want live", id, st, p.text("player-error"))
@@ -452,7 +452,7 @@ func TestPlaygroundRunsChangedParameters(t *testing.T) {
 	p.waitLive()
 	eval[chromedp.Void](tb, `document.querySelector('[data-param=pages]').value = '[["x"], ["y", "z"]]'`)
 	eval[chromedp.Void](tb, `document.querySelector('[data-testid=run]').click()`)
-	tb.waitFor(p.q("live-status")+`.dataset.status === 'custom'`, 30*time.Second)
+	tb.waitFor(p.q("live-status")+`.dataset.state === 'custom'`, 30*time.Second)
 	p.seekEnd()
 	if got := p.list("catalog"); !slices.Equal(got, []string{"x", "y", "z"}) {
 		t.Errorf("catalog = %v, want [x y z]", got)
@@ -464,7 +464,7 @@ func TestPlaygroundRunsChangedParameters(t *testing.T) {
 	// The deep link with parameters reproduces the run.
 	tb2 := open(t, "playground.html"+hash)
 	p2 := tb2.player("paging-normal")
-	tb2.waitFor(p2.q("live-status")+`.dataset.status === 'custom'`, 30*time.Second)
+	tb2.waitFor(p2.q("live-status")+`.dataset.state === 'custom'`, 30*time.Second)
 	if got := p2.list("catalog"); !slices.Equal(got, []string{"x", "y", "z"}) {
 		t.Errorf("deep link with params: catalog = %v, want [x y z]", got)
 	}

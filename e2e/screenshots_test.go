@@ -32,22 +32,34 @@ func TestScreenshots(t *testing.T) {
 		width                int64
 		steps                int
 		dark                 bool
+		// asOpened keeps the scroll position the page chose (a deep link),
+		// full takes the whole page.
+		asOpened, full bool
 	}
 	shots := []shotSpec{
-		{"playground-1280", "playground.html#scenario=paging-empty-token&step=7", "paging-empty-token", 1280, 0, false},
-		{"playground-360", "playground.html#scenario=paging-empty-token&step=7", "paging-empty-token", 360, 0, false},
-		{"playground-1280-dark", "playground.html#scenario=disconnect-after-execute&step=99", "disconnect-after-execute", 1280, 0, true},
-		{"playground-http-1280", "playground.html#scenario=ttl-session-expired&step=10", "ttl-session-expired", 1280, 0, false},
-		{"playground-ttl-1280", "playground.html#scenario=ttl-renew&step=6", "ttl-renew", 1280, 0, false},
-		{"playground-stdio-1280", "playground.html#scenario=stdio-banner&step=4", "stdio-banner", 1280, 0, false},
-		{"index-1280", "index.html", "", 1280, 0, false},
-		{"index-360", "index.html", "", 360, 0, false},
+		{"playground-1280", "playground.html#scenario=paging-empty-token&step=7", "paging-empty-token", 1280, 0, false, false, false},
+		{"playground-360", "playground.html#scenario=paging-empty-token&step=7", "paging-empty-token", 360, 0, false, false, false},
+		{"playground-1280-dark", "playground.html#scenario=disconnect-after-execute&step=99", "disconnect-after-execute", 1280, 0, true, false, false},
+		{"playground-http-1280", "playground.html#scenario=ttl-session-expired&step=10", "ttl-session-expired", 1280, 0, false, false, false},
+		{"playground-ttl-1280", "playground.html#scenario=ttl-renew&step=6", "ttl-renew", 1280, 0, false, false, false},
+		{"playground-stdio-1280", "playground.html#scenario=stdio-banner&step=4", "stdio-banner", 1280, 0, false, false, false},
+		{"playground-choices-360", "playground.html#scenario=handshake-version-counteroffer", "handshake-version-counteroffer", 360, 0, false, false, false},
+		{"index-1280", "index.html", "", 1280, 0, false, false, false},
+		{"index-360", "index.html", "", 360, 0, false, false, false},
+		// A deep link opens at its step, with the current row in view.
+		{"deeplink-04-1280", "04-catalog.html#scenario=paging-empty-token&step=17", "paging-empty-token", 1280, 0, false, true, false},
+		{"deeplink-04-360", "04-catalog.html#scenario=paging-empty-token&step=17", "paging-empty-token", 360, 0, false, true, false},
+		// Scheduler traces have no wire: one timeline of steps.
+		{"lesson-06-1280", "06-session-expiry.html#scenario=ttl-renew&step=3", "ttl-renew", 1280, 0, false, false, false},
+		{"lesson-06-360", "06-session-expiry.html#scenario=ttl-session-expired&step=10", "ttl-session-expired", 360, 0, false, false, false},
+		// Long code blocks scroll sideways instead of being cut.
+		{"lesson-05-full-1280", "05-paging-failures.html", "", 1280, 0, false, false, true},
 	}
 	if lesson != "" {
 		shots = append(shots,
-			shotSpec{"lesson-1280", lesson, lessonScenario, 1280, 4, false},
-			shotSpec{"lesson-360", lesson, lessonScenario, 360, 4, false},
-			shotSpec{"lesson-360-dark", lesson, lessonScenario, 360, 4, true})
+			shotSpec{"lesson-1280", lesson, lessonScenario, 1280, 4, false, false, false},
+			shotSpec{"lesson-360", lesson, lessonScenario, 360, 4, false, false, false},
+			shotSpec{"lesson-360-dark", lesson, lessonScenario, 360, 4, true, false, false})
 	}
 	for _, s := range shots {
 		t.Run(s.name, func(t *testing.T) {
@@ -69,7 +81,9 @@ func TestScreenshots(t *testing.T) {
 				}
 			}
 			shot := chromedp.FullScreenshot(100)
-			if s.scenario != "" {
+			if s.asOpened {
+				shot = chromedp.CaptureScreenshot()
+			} else if s.scenario != "" && !s.full {
 				// The player, as a learner sees it on screen.
 				eval[chromedp.Void](tb, `window.scrollTo(0, `+tb.playerTop(s.scenario)+`)`)
 				shot = chromedp.CaptureScreenshot()

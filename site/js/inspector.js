@@ -19,11 +19,32 @@ const ERROR_CODES = new Map([
 const has = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 const show = (v) => JSON.stringify(v);
 
+const HTTP_REASONS = new Map([[200, 'OK'], [202, 'Accepted'], [400, 'Bad Request'], [404, 'Not Found'], [405, 'Method Not Allowed'], [500, 'Internal Server Error']]);
+
+/** previousNextCursor returns the nextCursor of the last list result before
+ * events[index] in the same run: {found: false} when there is none,
+ * {found: true, present, value} otherwise. */
+function previousNextCursor(events, index) {
+  if (!events || index == null) return { found: false };
+  const run = events[index] ? events[index].run || '' : '';
+  for (let j = index - 1; j >= 0; j--) {
+    const e = events[j];
+    if ((e.run || '') !== run) break;
+    const m = wireJSON(e);
+    if (m && has(m, 'result') && m.result && typeof m.result === 'object' && (has(m.result, 'nextCursor') || has(m.result, 'tools') || has(m.result, 'resources') || has(m.result, 'prompts'))) {
+      return { found: true, present: has(m.result, 'nextCursor'), value: m.result.nextCursor };
+    }
+  }
+  return { found: false };
+}
+
 /**
  * annotate returns [{field, value, text}] for the fields of msg that matter
  * to the course. "absent" and "" are different values and both are named.
+ * events and index (the event's place in them) let a field be explained by
+ * what came before it: a cursor is the previous page's nextCursor.
  */
-export function annotate(ev, msg, dsc) {
+export function annotate(ev, msg, dsc, events, index) {
   const out = [];
   const add = (field, value, text) => out.push({ field, value, text });
   if (msg && typeof msg === 'object') {
@@ -42,8 +63,19 @@ export function annotate(ev, msg, dsc) {
     const method = typeof msg.method === 'string' ? msg.method : '';
     if (method.endsWith('/list')) {
       if (!has(params, 'cursor')) add('params.cursor', 'absent', 'no cursor: the first page');
-      else if (params.cursor === '') add('params.cursor', '""', 'present but empty: not the same as absent; a server may treat it as the first page or reject it');
-      else add('params.cursor', show(params.cursor), 'opaque token from the previous page’s nextCursor, sent back unchanged');
+      else {
+        const prev = previousNextCursor(events, index);
+        const echoed = prev.found && prev.present && prev.value === params.cursor;
+        if (params.cursor === '') {
+          add('params.cursor', '""', echoed
+            ? 'the previous page’s nextCursor "" sent back unchanged: present but empty, not the same as absent (no cursor); the server decides what "" means'
+            : 'present but empty: not the same as absent; a server may treat it as the first page or reject it');
+        } else {
+          add('params.cursor', show(params.cursor), echoed || !prev.found
+            ? 'opaque token from the previous page’s nextCursor, sent back unchanged'
+            : 'not the previous page’s nextCursor: a token the server did not just hand out');
+        }
+      }
     }
     const isList = dsc && typeof dsc.answers === 'string' && dsc.answers.endsWith('/list');
     if (has(result, 'nextCursor') || isList) {
@@ -75,14 +107,27 @@ function arrow(direction) {
   return '';
 }
 
-/** renderInspector fills el for event ev (or a hint when ev is null). */
-export function renderInspector(el, ev, dsc) {
+/** httpLines renders an HTTP event the way it would look on the wire: the
+ * request or status line and the Mcp-Session-Id header. The body is the
+ * JSON-RPC message shown under it. */
+function httpLines(p) {
+  const lines = [];
+  if (p.method) lines.push(`${p.method} /mcp HTTP/1.1`);
+  else if (p.status) lines.push(`HTTP/1.1 ${p.status}${HTTP_REASONS.has(p.status) ? ` ${HTTP_REASONS.get(p.status)}` : ''}`);
+  if (p.mcp_session_id) lines.push(`Mcp-Session-Id: ${p.mcp_session_id}`);
+  return lines.join('\n');
+}
+
+/** renderInspector fills el for event ev (or a hint when ev is null);
+ * events and index place it in its trace. */
+export function renderInspector(el, ev, dsc, events, index) {
   clear(el);
   if (!ev) {
     el.append(h('p', { class: 'inspector-hint', text: 'Press Step (→) to see the first event.' }));
     return;
   }
-  const head = [`#${ev.seq}`, arrow(ev.direction), ev.kind, ev.transport, ev.run ? `run ${ev.run}` : '', ev.at_ms != null ? `t = ${ev.at_ms} ms` : '']
+  const step = index != null ? index + 1 : ev.seq;
+  const head = [`step ${step}`, arrow(ev.direction), ev.kind, ev.transport, ev.run ? `run ${ev.run}` : '', ev.at_ms != null ? `t = ${ev.at_ms} ms` : '']
     .filter(Boolean)
     .join(' · ');
   el.append(h('p', { class: 'inspector-head', text: head }));
@@ -90,23 +135,34 @@ export function renderInspector(el, ev, dsc) {
   if (ev.note) el.append(h('p', { class: 'inspector-note', text: ev.note }));
 
   const msg = wireJSON(ev);
-  const bytes = typeof ev.raw === 'string' && ev.raw !== '' ? ev.raw : ev.payload !== undefined ? JSON.stringify(ev.payload) : '';
-  if (bytes) {
-    const raw = typeof ev.raw === 'string' && ev.raw !== '';
+  const p = ev.payload && typeof ev.payload === 'object' ? ev.payload : null;
+  const hasRaw = typeof ev.raw === 'string' && ev.raw !== '';
+  // HTTP and stdio events: what the trace recorded about the transport,
+  // shown as it reads on the wire, not as the trace's JSON.
+  if (ev.kind === 'http' && p) {
+    el.append(h('h4', { text: 'Trace event: HTTP' }), h('pre', { class: 'inspector-http', 'data-testid': 'trace-event', tabindex: '0' }, httpLines(p)));
+  }
+  if (ev.kind === 'bytes' && p) {
+    const ok = p.verdict === 'ok';
     el.append(
-      h('h4', { text: raw ? 'Exact bytes' : 'Payload (no raw bytes in this trace; re-encoded)' }),
+      h('h4', { text: 'Trace event: stdio line' }),
+      h('p', { class: ok ? 'inspector-verdict' : 'inspector-verdict is-bad', 'data-testid': 'trace-event' }, `line ${p.line ?? '?'}: ${ok ? 'a valid frame' : p.verdict}`),
+    );
+  }
+  const transportEvent = (ev.kind === 'http' || ev.kind === 'bytes') && p;
+  const bytes = hasRaw ? ev.raw : !transportEvent && ev.payload !== undefined ? JSON.stringify(ev.payload) : '';
+  if (bytes) {
+    const title = !hasRaw ? 'Payload (no raw bytes in this trace; re-encoded)' : ev.kind === 'http' ? 'Exact bytes (body)' : 'Exact bytes';
+    el.append(
+      h('h4', { text: title }),
       h('pre', { class: 'inspector-bytes', 'data-testid': 'frame-bytes', tabindex: '0' }, bytes),
     );
   }
-  if (ev.kind === 'bytes' && ev.payload && typeof ev.payload === 'object') {
-    const ok = ev.payload.verdict === 'ok';
-    el.append(h('p', { class: ok ? 'inspector-verdict' : 'inspector-verdict is-bad' }, `stdio line ${ev.payload.line ?? '?'}: ${ok ? 'a valid frame' : ev.payload.verdict}`));
-  }
-  const pretty = msg ?? ev.payload;
+  const pretty = msg ?? (transportEvent ? null : ev.payload);
   if (pretty !== undefined && pretty !== null) {
     el.append(h('h4', { text: 'JSON' }), h('pre', { class: 'inspector-json', tabindex: '0' }, JSON.stringify(pretty, null, 2)));
   }
-  const notes = annotate(ev, msg, dsc);
+  const notes = annotate(ev, msg, dsc, events, index);
   if (notes.length) {
     const dl = h('dl', { class: 'inspector-fields' });
     for (const n of notes) {

@@ -18,13 +18,25 @@ const SPEEDS = [
 
 const STATUS_TEXT = {
   none: 'no trace',
-  baked: 'baked',
-  running: 'running live…',
-  live: 'live',
+  baked: 'recorded',
+  running: 'checking…',
+  live: 'verified live',
   custom: 'live (your parameters)',
   mismatch: 'mismatch',
   imported: 'imported',
   error: 'error',
+};
+
+// What each status means, for the badge's tooltip.
+const STATUS_TITLE = {
+  none: 'No trace is loaded.',
+  baked: 'Recorded: the trace the site was built with. The simulator in your browser has not re-run it yet.',
+  running: 'Checking: the simulator in your browser is running this scenario now.',
+  live: 'Verified live: the simulator in your browser re-ran this scenario and produced exactly this trace, byte for byte.',
+  custom: 'Run live in your browser with your parameters.',
+  mismatch: 'Mismatch: the live run differs from the recording. The page shows the recording.',
+  imported: 'A trace you imported: nothing re-runs it.',
+  error: 'The live run failed; the trace shown stays usable.',
 };
 
 /** A Player owns one figure.player element. */
@@ -90,10 +102,12 @@ export class Player {
     this.el.importBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'import', onclick: () => this.el.file.click() }, 'Import .jsonl…');
     this.el.error = h('div', { class: 'pl-error', role: 'alert', 'data-testid': 'player-error', hidden: true });
     this.el.lanes = h('ol', { class: 'pl-lanes', 'aria-label': 'Frames between client and server', tabindex: '0' });
+    this.el.laneHeads = h('div', { class: 'pl-lane-heads', 'aria-hidden': 'true' }, h('span', { text: 'client' }), h('span', { text: 'server' }));
     // Not a live region: the step counter announces each step; reading the
     // whole inspector aloud on every step would drown it.
     this.el.inspector = h('div', { class: 'pl-inspector', 'data-testid': 'frame-inspector' });
     this.el.state = h('div', { class: 'pl-state', 'data-testid': 'state-panel' });
+    this.el.stateHead = h('h3', { class: 'pl-h', text: 'State' });
 
     const controls = h('div', { class: 'pl-controls', role: 'toolbar', 'aria-label': 'Player controls' },
       this.el.reset, this.el.back, this.el.step, this.el.play,
@@ -101,12 +115,11 @@ export class Player {
       this.el.count, this.el.status);
     const scrubRow = h('div', { class: 'pl-scrubrow' }, this.el.scrub);
     const io = h('div', { class: 'pl-io' }, this.el.exportBtn, this.el.importBtn, this.el.file);
-    const lanesBox = h('div', { class: 'pl-diagram' },
-      h('div', { class: 'pl-lane-heads', 'aria-hidden': 'true' }, h('span', { text: 'client' }), h('span', { text: 'server' })),
-      this.el.lanes);
+    this.el.diagram = h('div', { class: 'pl-diagram' }, this.el.laneHeads, this.el.lanes);
+    const lanesBox = this.el.diagram;
     const side = h('div', { class: 'pl-side' },
       h('h3', { class: 'pl-h', text: 'Frame' }), this.el.inspector,
-      h('h3', { class: 'pl-h', text: 'State' }), this.el.state);
+      this.el.stateHead, this.el.state);
     this.el.body = h('div', { class: 'pl-body' }, lanesBox, side);
     // Keep the figcaption (the build's text) and the baked script; put the
     // player before the caption.
@@ -128,6 +141,12 @@ export class Player {
     this.labels = describe(events);
     this.states = statesAt(events);
     this.features = stateFeatures(events);
+    // A trace with no wire (the TTL scheduler's steps) is one timeline, not
+    // two lanes with nothing between them.
+    this.wire = events.length === 0 || events.some((e) => e.direction);
+    this.el.diagram.classList.toggle('is-timeline', !this.wire);
+    this.el.laneHeads.replaceChildren(...(this.wire ? [h('span', { text: 'client' }), h('span', { text: 'server' })] : [h('span', { text: 'steps' })]));
+    this.el.lanes.setAttribute('aria-label', this.wire ? 'Frames between client and server' : 'Steps of the scenario');
     this.source = source;
     // Which trace is on screen: the playground changes data-scenario before
     // the new trace arrives; tests and scripts wait for this instead.
@@ -161,11 +180,13 @@ export class Player {
         'data-answers': d.answers || null,
         'data-run': d.run || null,
       },
-      h('span', { class: 'pl-seq', text: `#${e.seq}` }),
+      h('span', { class: 'pl-seq', title: e.seq !== i + 1 ? `step ${i + 1} (seq ${e.seq})` : `step ${i + 1}`, text: String(i + 1) }),
       h('span', { class: 'pl-arrow' },
         runStart ? h('span', { class: 'pl-run', text: `run: ${d.run}` }) : null,
         h('span', { class: 'pl-label', text: e.kind === 'note' || e.kind === 'state' ? shorten(d.label) : d.label })),
-      h('span', { class: 'pl-time', text: e.at_ms != null ? `${e.at_ms} ms` : '' }));
+      e.at_ms != null
+        ? h('span', { class: 'pl-time', title: `${e.at_ms} ms (virtual clock)` }, String(e.at_ms), h('span', { class: 'pl-time-unit', text: ' ms' }))
+        : h('span', { class: 'pl-time' }));
       li.addEventListener('click', () => this.act({ type: 'seek', step: i + 1 }));
       return li;
     });
@@ -267,18 +288,24 @@ export class Player {
     this.el.play.disabled = max === 0;
     this.el.exportBtn.disabled = !this.text;
     const ev = step > 0 ? this.events[step - 1] : null;
-    renderInspector(this.el.inspector, ev, step > 0 ? this.labels[step - 1] : null);
+    renderInspector(this.el.inspector, ev, step > 0 ? this.labels[step - 1] : null, this.events, step - 1);
     const st = step > 0 ? this.states[step - 1] : null;
+    this.el.stateHead.textContent = step > 0 ? 'State' : 'State before the first step';
     renderState(this.el.state, st, ev && ev.at_ms != null ? ev.at_ms : null, this.features);
-    if (user) {
-      const cur = this.frames[step - 1];
-      if (cur) scrollIntoLanes(this.el.lanes, cur);
-      if (this.hash && this.scenario && this.source !== 'imported') writeHash({ scenario: this.scenario, step, params: this.params });
-    }
+    // The current row is always in view within the lanes box (a deep link
+    // or a reload too); only the learner's own actions rewrite the hash.
+    const cur = this.frames[step - 1];
+    if (cur) scrollIntoLanes(this.el.lanes, cur);
+    else this.el.lanes.scrollTop = 0;
+    if (user && this.hash && this.scenario && this.source !== 'imported') writeHash({ scenario: this.scenario, step, params: this.params });
   }
 
   setStatus(status, detail) {
     this.el.status.dataset.status = status;
+    // data-state is the hook for tests: baked|running|live|mismatch (and
+    // none, custom, imported, error), whatever the wording on screen.
+    this.el.status.dataset.state = status;
+    this.el.status.title = STATUS_TITLE[status] || '';
     this.el.status.textContent = detail ? `${STATUS_TEXT[status] || status}: ${detail}` : STATUS_TEXT[status] || status;
   }
 
@@ -357,6 +384,7 @@ function shorten(s) {
 // scrollIntoLanes scrolls only the lanes box, never the page: stepping with
 // the keyboard should not make the lesson text jump.
 function scrollIntoLanes(box, li) {
+  if (box.clientHeight === 0) return; // not laid out (hidden): nothing to scroll
   const top = li.offsetTop; // .pl-lanes is position: relative
   if (top < box.scrollTop) box.scrollTop = top;
   else if (top + li.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + li.offsetHeight - box.clientHeight;

@@ -8,9 +8,18 @@ import { unescapeBaked } from './trace.js';
 import { readHash, writeHash } from './hash.js';
 
 /** fieldFor returns {el, read()} editing one parameter; read throws an
- * Error naming the field when the input is not valid. */
-function fieldFor(name, value, id) {
+ * Error naming the field when the input is not valid. words (from the
+ * scenario's choices) makes it a select of the words the simulator
+ * accepts. */
+function fieldFor(name, value, id, words) {
   const label = (input, hint) => h('label', { class: 'pg-field', for: id }, h('span', { class: 'pg-name' }, h('code', { text: name })), input, hint ? h('span', { class: 'pg-hint', text: hint }) : null);
+  if (Array.isArray(words) && words.length > 0 && (typeof value === 'string' || value === undefined)) {
+    const current = value ?? '';
+    const all = words.includes(current) ? words : [current, ...words];
+    // "" is a word too (no twist, no fault): it shows as "(none)".
+    const input = h('select', { id, 'data-param': name }, all.map((w) => h('option', { value: w, selected: w === current }, w === '' ? '(none)' : w)));
+    return { el: label(input, 'one of'), read: () => input.value, set: (v) => { input.value = v == null ? '' : String(v); } };
+  }
   if (typeof value === 'boolean') {
     const input = h('input', { type: 'checkbox', id, 'data-param': name, checked: value });
     return { el: label(input), read: () => input.checked, set: (v) => { input.checked = !!v; } };
@@ -174,9 +183,15 @@ export class Playground {
       else a.removeAttribute('aria-current');
     }
     const preset = this.presetParams(id) || {};
+    const choices = s.choices || {};
     clear(this.fields);
-    this.editors = Object.entries(preset).map(([k, v], i) => {
-      const f = fieldFor(k, v, `pg-param-${i}`);
+    // The preset's parameters, then any enumerated one it leaves at its
+    // default (absent: the word "").
+    const entries = Object.entries(preset);
+    for (const k of Object.keys(choices).sort()) if (!(k in preset) && choices[k].includes('')) entries.push([k, undefined]);
+    this.editors = entries.map(([k, v], i) => {
+      const f = fieldFor(k, v, `pg-param-${i}`, choices[k]);
+      f.optional = !(k in preset);
       this.fields.append(f.el);
       return [k, f];
     });
@@ -196,7 +211,12 @@ export class Playground {
    * differ from the preset, else null; it throws on invalid input. */
   customParams() {
     const out = {};
-    for (const [k, f] of this.editors || []) out[k] = f.read();
+    for (const [k, f] of this.editors || []) {
+      const v = f.read();
+      // An enumerated parameter the preset leaves out stays out at "".
+      if (f.optional && v === '') continue;
+      out[k] = v;
+    }
     const preset = this.presetParams(this.select.value) || {};
     const text = JSON.stringify(out);
     return text === JSON.stringify(preset) ? null : text;
@@ -204,7 +224,7 @@ export class Playground {
 
   resetParams() {
     const preset = this.presetParams(this.select.value) || {};
-    for (const [k, f] of this.editors || []) f.set(preset[k]);
+    for (const [k, f] of this.editors || []) f.set(f.optional ? '' : preset[k]);
     this.showError(null);
   }
 

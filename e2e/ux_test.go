@@ -1,0 +1,195 @@
+package e2e
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// These tests cover what a reviewer saw learners trip on: where a deep
+// link leaves the lanes, how the inspector explains an empty cursor and an
+// HTTP exchange, how a trace without a wire is drawn, the playground's
+// enumerated parameters, and which simulator build a page fetches.
+
+func TestDeepLinkShowsItsFrameInTheLanes(t *testing.T) {
+	requireScenario(t, "paging-empty-token")
+	const link = "04-catalog.html#scenario=paging-empty-token&step=17"
+	tb := open(t, link)
+	p := tb.player("paging-empty-token")
+	tb.waitFor(p.el+`.dataset.step === '17'`, 20*time.Second)
+	inBox := eval[bool](tb, `(() => {
+		const box = `+p.el+`.querySelector('.pl-lanes').getBoundingClientRect();
+		const li = `+p.el+`.querySelector('.pl-frame.is-current').getBoundingClientRect();
+		return li.top >= box.top - 1 && li.bottom <= box.bottom + 1;
+	})()`)
+	if !inBox {
+		t.Errorf("%s: the current row is outside the lanes box", link)
+	}
+	// Opening a link is not a learner action: the hash stays as written.
+	if h := eval[string](tb, `location.hash`); h != "#scenario=paging-empty-token&step=17" {
+		t.Errorf("hash after opening = %q, want it unchanged", h)
+	}
+	p.click("back")
+	if h := eval[string](tb, `location.hash`); !strings.HasSuffix(h, "step=16") {
+		t.Errorf("hash after Back = %q, want step=16", h)
+	}
+	tb.noProblems()
+}
+
+func TestEmptyCursorSentBackIsExplainedAsTheEcho(t *testing.T) {
+	requireScenario(t, "paging-empty-token")
+	tb := open(t, "playground.html#scenario=paging-empty-token")
+	p := tb.player("paging-empty-token")
+	for range 100 {
+		p.click("step")
+		if c := p.current(); c.Method == "tools/list" && strings.Contains(c.Bytes, `"cursor":""`) {
+			if !strings.Contains(c.Fields, "sent back unchanged") || strings.Contains(c.Fields, "reject it") {
+				t.Errorf("fields for the echoed \"\" cursor = %q, want it named as the previous nextCursor sent back", c.Fields)
+			}
+			tb.noProblems()
+			return
+		}
+	}
+	t.Fatal(`no tools/list with "cursor":"" in paging-empty-token`)
+}
+
+func TestLabelsNameStepsAndIDsApart(t *testing.T) {
+	tb := open(t, "playground.html#scenario=handshake-ok&step=2")
+	p := tb.player("handshake-ok")
+	tb.waitFor(p.el+`.dataset.step === '2'`, 20*time.Second)
+	label := eval[string](tb, p.el+`.querySelector('.pl-frame.is-current .pl-label').textContent`)
+	seq := eval[string](tb, p.el+`.querySelector('.pl-frame.is-current .pl-seq').textContent`)
+	head := eval[string](tb, p.el+`.querySelector('.inspector-head').textContent`)
+	if strings.Contains(label, "#") || !strings.Contains(label, "id 1") {
+		t.Errorf("label = %q, want the JSON-RPC id as \"id 1\" and no #", label)
+	}
+	if seq != "2" || !strings.HasPrefix(head, "step 2") {
+		t.Errorf("step column %q, inspector head %q; want 2 and \"step 2 …\"", seq, head)
+	}
+	tb.noProblems()
+}
+
+func TestLiveStatusSaysWhatItMeans(t *testing.T) {
+	page, id := firstLesson(t)
+	tb := open(t, page)
+	p := tb.player(id)
+	if st := p.waitLive(); st != "live" {
+		t.Fatalf("status %s, want live", st)
+	}
+	text := p.text("live-status")
+	title := eval[string](tb, p.q("live-status")+`.title`)
+	if text != "verified live" || !strings.Contains(title, "byte for byte") {
+		t.Errorf("live badge = %q (title %q), want \"verified live\" with a title that explains it", text, title)
+	}
+	tb.noProblems()
+}
+
+func TestSchedulerTraceIsOneTimeline(t *testing.T) {
+	requireScenario(t, "ttl-renew")
+	tb := open(t, "playground.html#scenario=ttl-renew")
+	p := tb.player("ttl-renew")
+	if !eval[bool](tb, p.el+`.querySelector('.pl-diagram').classList.contains('is-timeline')`) {
+		t.Error("ttl-renew (no direction on any event) is drawn as two lanes")
+	}
+	if heads := eval[string](tb, p.el+`.querySelector('.pl-lane-heads').textContent`); strings.Contains(heads, "client") {
+		t.Errorf("lane heads = %q, want one timeline", heads)
+	}
+	// A trace with a wire keeps its lanes.
+	eval[chromedp.Void](tb, `(() => { const s = document.querySelector('[data-testid=scenario-picker]'); s.value = 'handshake-ok'; s.dispatchEvent(new Event('change')); })()`)
+	tb.waitFor(p.el+`.dataset.loaded === 'handshake-ok'`, 20*time.Second)
+	if eval[bool](tb, p.el+`.querySelector('.pl-diagram').classList.contains('is-timeline')`) {
+		t.Error("handshake-ok is drawn as a timeline, want client and server lanes")
+	}
+	tb.noProblems()
+}
+
+func TestHTTPExchangeReadsAsHTTP(t *testing.T) {
+	requireScenario(t, "ttl-session-expired")
+	tb := open(t, "playground.html#scenario=ttl-session-expired")
+	p := tb.player("ttl-session-expired")
+	for range 60 {
+		p.click("step")
+		ev := p.text("trace-event")
+		if strings.Contains(ev, " 404") {
+			if !strings.HasPrefix(ev, "HTTP/1.1 404") {
+				t.Errorf("trace event = %q, want a status line", ev)
+			}
+			if strings.Contains(p.text("frame-inspector"), `{"status":404}`) {
+				t.Error("the inspector still shows the trace payload {\"status\":404} as if it were wire bytes")
+			}
+			tb.noProblems()
+			return
+		}
+	}
+	t.Fatal("no HTTP 404 in ttl-session-expired")
+}
+
+func TestPlaygroundOffersTheWordsAParameterTakes(t *testing.T) {
+	requireScenario(t, "paging-normal")
+	tb := open(t, "playground.html#scenario=paging-normal")
+	tb.player("paging-normal")
+	opts := eval[[]string](tb, `[...document.querySelectorAll('select[data-param=twist] option')].map(o => o.textContent)`)
+	if len(opts) == 0 || opts[0] != "(none)" || !slices.Contains(opts, "invalid-cursor") {
+		t.Errorf("twist options = %q, want (none) first and invalid-cursor among them", opts)
+	}
+	if v := eval[string](tb, `document.querySelector('select[data-param=twist]').value`); v != "" {
+		t.Errorf("twist = %q, want the preset's (none)", v)
+	}
+	if n := eval[int](tb, `document.querySelectorAll('select[data-param=client]').length`); n != 1 {
+		t.Errorf("%d selects for client, want 1", n)
+	}
+	tb.noProblems()
+}
+
+// TestOnlyHTTPScenariosFetchTheHTTPBuild checks that the streamable HTTP
+// build (sim-http.wasm) is fetched by a page that shows an HTTP scenario
+// and by no other.
+func TestOnlyHTTPScenariosFetchTheHTTPBuild(t *testing.T) {
+	requireScenario(t, "ttl-session-expired")
+	pages := lessonPages(t)
+	var plain, withHTTP string
+	for page, ids := range pages {
+		if strings.Contains(page, "playground") {
+			continue
+		}
+		if slices.Contains(ids, "ttl-session-expired") {
+			withHTTP = page
+		} else if plain == "" || page < plain {
+			plain = page
+		}
+	}
+	if plain == "" || withHTTP == "" {
+		t.Skip("no lesson page with and without the HTTP scenario")
+	}
+	for _, tc := range []struct {
+		page     string
+		wantHTTP bool
+	}{
+		{plain, false},
+		{"playground.html#scenario=handshake-ok", false},
+		{withHTTP, true},
+		{"playground.html#scenario=ttl-session-expired", true},
+	} {
+		t.Run(tc.page, func(t *testing.T) {
+			_, n := shared.site.requested(0)
+			tb := open(t, tc.page)
+			for _, id := range pages[tc.page] {
+				if st := tb.player(id).waitLive(); st != "live" {
+					t.Errorf("player %s: status %s, want live", id, st)
+				}
+			}
+			if strings.Contains(tc.page, "playground") {
+				tb.player(strings.TrimPrefix(tc.page, "playground.html#scenario=")).waitLive()
+			}
+			paths, _ := shared.site.requested(n)
+			gotHTTP := slices.Contains(paths, "/assets/sim-http.wasm")
+			if gotHTTP != tc.wantHTTP {
+				t.Errorf("%s fetched sim-http.wasm: %v, want %v (requests: %v)", tc.page, gotHTTP, tc.wantHTTP, paths)
+			}
+			tb.noProblems()
+		})
+	}
+}
