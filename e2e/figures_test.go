@@ -148,6 +148,10 @@ func BenchmarkLoad(b *testing.B) {
 	}
 	wasmRaw, wasmGz := gzip9(b, filepath.Join(shared.dir, "assets", "sim.wasm"))
 	floorRaw, floorGz := gzip9(b, filepath.Join(floorDir, "floor.wasm"))
+	httpRaw, httpGz := 0, 0
+	if _, err := os.Stat(filepath.Join(shared.dir, "assets", "sim-http.wasm")); err == nil {
+		httpRaw, httpGz = gzip9(b, filepath.Join(shared.dir, "assets", "sim-http.wasm"))
+	}
 	a := median(firstStep) / median(fcp)
 	live := median(firstLive) / median(floorReady)
 	liveAll := median(allLive) / median(floorReady)
@@ -163,6 +167,7 @@ func BenchmarkLoad(b *testing.B) {
 	fmt.Printf("  in the worker: sim compiled %.0f ms, Go main reached %.0f ms; floor compiled %.0f ms, handshake+tools/list done %.0f ms\n",
 		median(simCompiled), median(simStarted), median(floorCompiled), median(floorStarted))
 	fmt.Printf("  sim.wasm %d bytes raw, %d gzip -9 (target ≤ 3.6 MB); floor.wasm %d raw, %d gzip -9\n", wasmRaw, wasmGz, floorRaw, floorGz)
+	fmt.Printf("  sim-http.wasm (streamable HTTP scenarios only) %d bytes raw, %d gzip -9\n", httpRaw, httpGz)
 	fmt.Printf("  first visit transferred %.0f bytes (gzip); the floor page %.0f\n", median(siteBytes), median(floorBytes))
 	b.ReportMetric(a, "firststep/fcp")
 	b.ReportMetric(live, "live/floor")

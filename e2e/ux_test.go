@@ -193,3 +193,18 @@ func TestOnlyHTTPScenariosFetchTheHTTPBuild(t *testing.T) {
 		})
 	}
 }
+
+// TestEveryModuleIsPreloaded checks the layout's modulepreload list against
+// the modules a page actually loads: the list is written by hand, so a new
+// import must be added to it (and a removed one taken out).
+func TestEveryModuleIsPreloaded(t *testing.T) {
+	page, id := firstLesson(t)
+	tb := open(t, page)
+	tb.player(id).waitLive()
+	got := eval[[]string](tb, `[...document.querySelectorAll('link[rel=modulepreload]')].map(l => new URL(l.href).pathname.split('/').pop()).sort()`)
+	loaded := eval[[]string](tb, `[...new Set(performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.endsWith('.js')).map(p => p.split('/').pop()))].filter(n => n !== 'app.js' && !n.endsWith('worker.js')).sort()`)
+	if !slices.Equal(got, loaded) {
+		t.Errorf("modulepreload links %v, modules loaded %v: keep site/templates/layout.html in step with app.js's imports", got, loaded)
+	}
+	tb.noProblems()
+}
