@@ -139,3 +139,23 @@ func Names[F any](cs []Check[F]) []string {
 	}
 	return out
 }
+
+type costScaleKey struct{}
+
+// WithCostScale returns a context telling cost checks to do 1/divisor of
+// their usual work. The in-browser grader sets it: interpreted code runs
+// each call tens of times slower than compiled code, and a cost check
+// compares the learner's code against itself (small run against large run),
+// so a smaller run still tells O(log n) from O(n) while keeping the grade
+// to seconds.
+func WithCostScale(ctx context.Context, divisor int) context.Context {
+	return context.WithValue(ctx, costScaleKey{}, max(divisor, 1))
+}
+
+// CostScale returns the divisor set by [WithCostScale], or 1.
+func CostScale(ctx context.Context) int {
+	if d, ok := ctx.Value(costScaleKey{}).(int); ok {
+		return d
+	}
+	return 1
+}

@@ -151,7 +151,9 @@ func mcpPlaygroundLookup(sku, warehouse string) (any, error) {
 				if err != nil {
 					return nil, err
 				}
-				return runAll(ctx, ttl.GradeChecks(), ttl.GradeNew(d), progress), nil
+				// 1/10 of the cost check's renewals: interpreted calls are
+				// slow, and the check's small/large ratio is what matters.
+				return runAll(grading.WithCostScale(ctx, interpCostScale), ttl.GradeChecks(), ttl.GradeNew(d), progress), nil
 			},
 		}, true
 	}

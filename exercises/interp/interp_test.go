@@ -180,7 +180,7 @@ func TestBudgets(t *testing.T) {
 	}{
 		{"catalog", "normal-walk", 5 * time.Second},
 		{"catalog", "hidden-shapes", 30 * time.Second},
-		{"ttl", "renewal-cost", 180 * time.Second},
+		{"ttl", "renewal-cost", 60 * time.Second},
 	} {
 		if got := Budget(tc.id, tc.check); got != tc.want {
 			t.Errorf("Budget(%s, %s) = %v, want %v", tc.id, tc.check, got, tc.want)

@@ -226,33 +226,39 @@ const (
 )
 
 func gradeCost(ctx context.Context, f GradeNew) grading.Result {
+	// The browser grades interpreted code and asks for less work (see
+	// grading.WithCostScale); the ratio of large to small run stays the same.
+	scale := grading.CostScale(ctx)
+	c := costRun{small: gradeCostSmall / scale, large: gradeCostLarge / scale}
 	small := time.Duration(math.MaxInt64)
 	for i := 0; i < 3; i++ {
-		d, r := gradeRenewals(ctx, f, gradeCostSmall, 0)
+		d, r := c.renewals(ctx, f, c.small, 0)
 		if !r.Pass {
 			return r
 		}
 		small = min(small, d)
 	}
-	_, r := gradeRenewals(ctx, f, gradeCostLarge, max(small, gradeCostFloor))
+	_, r := c.renewals(ctx, f, c.large, max(small, gradeCostFloor))
 	return r
 }
 
-// gradeBudget is the CPU time m renewals of the large run may take when
-// gradeCostSmall renewals took unit.
-func gradeBudget(unit time.Duration, m int) time.Duration {
-	return gradeCostGrowth * unit * time.Duration(m+gradeCostSmall) / gradeCostSmall
+// costRun is one cost check's sizes.
+type costRun struct{ small, large int }
+
+// budget is the CPU time m renewals of the large run may take when the
+// small run's renewals took unit.
+func (c costRun) budget(unit time.Duration, m int) time.Duration {
+	return gradeCostGrowth * unit * time.Duration(m+c.small) / time.Duration(c.small)
 }
 
-func gradeTooSlow(m int, el, unit time.Duration) grading.Result {
-	return grading.Failf("renewing one session got slower as its stale tickets piled up: %d renewals took %v of CPU, while %d renewals took %v; at that rate %d renewals may take at most %v. A renewal must cost O(log H): push a ticket, never walk the tickets", m, el.Round(time.Millisecond), gradeCostSmall, unit.Round(time.Millisecond), m, gradeBudget(unit, m).Round(time.Millisecond))
+func (c costRun) tooSlow(m int, el, unit time.Duration) grading.Result {
+	return grading.Failf("renewing one session got slower as its stale tickets piled up: %d renewals took %v of CPU, while %d renewals took %v; at that rate %d renewals may take at most %v. A renewal must cost O(log H): push a ticket, never walk the tickets", m, el.Round(time.Millisecond), c.small, unit.Round(time.Millisecond), m, c.budget(unit, m).Round(time.Millisecond))
 }
 
-// gradeRenewals touches session "s" n times at times 0..n-1 with ttl n,
-// then checks Tickets() = n and that Expire(2n) returns exactly "s" and
-// leaves no ticket. When unit is not 0 the renewals are held to
-// [gradeBudget].
-func gradeRenewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (time.Duration, grading.Result) {
+// renewals touches session "s" n times at times 0..n-1 with ttl n, then
+// checks Tickets() = n and that Expire(2n) returns exactly "s" and leaves
+// no ticket. When unit is not 0 the renewals are held to [costRun.budget].
+func (c costRun) renewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (time.Duration, grading.Result) {
 	s := f()
 	start := grading.CPUTime()
 	for i := 0; i < n; i++ {
@@ -260,8 +266,8 @@ func gradeRenewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (
 			return 0, grading.Failf("renewal %d: Touch(\"s\", %d, %d) = %v, want nil", i+1, i, n, err)
 		}
 		if i%1024 == 1023 {
-			if el := grading.CPUTime() - start; unit > 0 && el > gradeBudget(unit, i+1) {
-				return 0, gradeTooSlow(i+1, el, unit)
+			if el := grading.CPUTime() - start; unit > 0 && el > c.budget(unit, i+1) {
+				return 0, c.tooSlow(i+1, el, unit)
 			}
 			if ctx.Err() != nil {
 				return 0, grading.Failf("stopped: %v", ctx.Err())
@@ -269,8 +275,8 @@ func gradeRenewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (
 		}
 	}
 	el := grading.CPUTime() - start
-	if unit > 0 && el > gradeBudget(unit, n) {
-		return 0, gradeTooSlow(n, el, unit)
+	if unit > 0 && el > c.budget(unit, n) {
+		return 0, c.tooSlow(n, el, unit)
 	}
 	if got := s.Tickets(); got != n {
 		return 0, grading.Failf("after %d renewals of one session, Tickets() = %d, want %d: old tickets stay in the heap until Expire pops them", n, got, n)
