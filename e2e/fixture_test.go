@@ -22,11 +22,18 @@ const csp = `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src
 func buildWasm(root, pkg, dir string) error { return buildWasmAs(root, pkg, dir, "sim.wasm") }
 
 // buildWasmAs is [buildWasm] with the output file named name.
-func buildWasmAs(root, pkg, dir, name string) error {
+func buildWasmAs(root, pkg, dir, name string) error { return buildWasmTagged(root, pkg, dir, name, "") }
+
+// buildWasmTagged is [buildWasmAs] with build tags (comma-separated, or "").
+func buildWasmTagged(root, pkg, dir, name, tags string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, name), pkg)
+	args := []string{"build", "-trimpath", "-ldflags=-s -w"}
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	cmd := exec.Command("go", append(args, "-o", filepath.Join(dir, name), pkg)...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -52,6 +59,10 @@ func bakeEscape(s string) string { return strings.ReplaceAll(s, "</", `<\/`) }
 func buildFixture(root, dir string) error {
 	assets := filepath.Join(dir, "assets")
 	if err := buildWasm(root, "./wasm", assets); err != nil {
+		return err
+	}
+	// The streamable HTTP scenarios run in their own build, as on the site.
+	if err := buildWasmTagged(root, "./wasm", assets, "sim-http.wasm", "simhttp"); err != nil {
 		return err
 	}
 	for _, sub := range []string{"js", "css"} {

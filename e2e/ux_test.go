@@ -60,7 +60,8 @@ func TestLabelsNameStepsAndIDsApart(t *testing.T) {
 	tb := open(t, "playground.html#scenario=handshake-ok&step=2")
 	p := tb.player("handshake-ok")
 	tb.waitFor(p.el+`.dataset.step === '2'`, 20*time.Second)
-	label := eval[string](tb, p.el+`.querySelector('.pl-frame.is-current .pl-label').textContent`)
+	// A no-break space keeps "id" and its value on one line.
+	label := strings.ReplaceAll(eval[string](tb, p.el+`.querySelector('.pl-frame.is-current .pl-label').textContent`), "\u00a0", " ")
 	seq := eval[string](tb, p.el+`.querySelector('.pl-frame.is-current .pl-seq').textContent`)
 	head := eval[string](tb, p.el+`.querySelector('.inspector-head').textContent`)
 	if strings.Contains(label, "#") || !strings.Contains(label, "id 1") {

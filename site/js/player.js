@@ -183,7 +183,7 @@ export class Player {
       h('span', { class: 'pl-seq', title: e.seq !== i + 1 ? `step ${i + 1} (seq ${e.seq})` : `step ${i + 1}`, text: String(i + 1) }),
       h('span', { class: 'pl-arrow' },
         runStart ? h('span', { class: 'pl-run', text: `run: ${d.run}` }) : null,
-        h('span', { class: 'pl-label', text: e.kind === 'note' || e.kind === 'state' ? shorten(d.label) : d.label })),
+        h('span', { class: 'pl-label' }, e.kind === 'note' || e.kind === 'state' ? shorten(d.label) : slashBreaks(d.label))),
       e.at_ms != null
         ? h('span', { class: 'pl-time', title: `${e.at_ms} ms (virtual clock)` }, String(e.at_ms), h('span', { class: 'pl-time-unit', text: ' ms' }))
         : h('span', { class: 'pl-time' }));
@@ -375,6 +375,13 @@ export class Player {
     a.remove();
     window.setTimeout(() => URL.revokeObjectURL(url), 0);
   }
+}
+
+// slashBreaks lets a narrow lane break a method name after a slash
+// (notifications/ initialized) rather than inside a word.
+function slashBreaks(s) {
+  const parts = s.split('/');
+  return parts.flatMap((part, i) => (i < parts.length - 1 ? [`${part}/`, document.createElement('wbr')] : [part]));
 }
 
 function shorten(s) {

@@ -105,7 +105,7 @@ export function describe(events) {
       if (typeof obj.method === 'string') {
         d.method = obj.method;
         d.id = obj.id;
-        d.label = obj.id === undefined ? obj.method : `${obj.method} · id ${JSON.stringify(obj.id)}`;
+        d.label = obj.id === undefined ? obj.method : `${obj.method} · id\u00a0${JSON.stringify(obj.id)}`;
         return;
       }
       const isErr = 'error' in obj;
@@ -120,7 +120,7 @@ export function describe(events) {
         if (r && typeof r.method === 'string' && sameID(r.id, obj.id) && (events[j].direction || other) === other) req = r.method;
       }
       d.answers = req;
-      d.label = `${d.method} · id ${JSON.stringify(obj.id ?? null)}${req ? ` (${req})` : ''}`;
+      d.label = `${d.method} · id\u00a0${JSON.stringify(obj.id ?? null)}${req ? ` (${req})` : ''}`;
     };
     const p = e.payload || {};
     switch (e.kind) {
