@@ -209,3 +209,14 @@ func TestEveryModuleIsPreloaded(t *testing.T) {
 	}
 	tb.noProblems()
 }
+
+func TestBeforeTheFirstStepShowsTheStartingState(t *testing.T) {
+	tb := open(t, "playground.html#scenario=handshake-ok&step=0")
+	p := tb.player("handshake-ok")
+	tb.waitFor(p.el+`.dataset.step === '0'`, 20*time.Second)
+	head := eval[string](tb, p.el+`.querySelector('.pl-side').textContent`)
+	if got := p.text("client-state"); got != "NEW" || !strings.Contains(head, "before the first step") {
+		t.Errorf("at step 0: client %q, panel %q; want NEW under \"State before the first step\"", got, head)
+	}
+	tb.noProblems()
+}

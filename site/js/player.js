@@ -289,9 +289,15 @@ export class Player {
     this.el.exportBtn.disabled = !this.text;
     const ev = step > 0 ? this.events[step - 1] : null;
     renderInspector(this.el.inspector, ev, step > 0 ? this.labels[step - 1] : null, this.events, step - 1);
-    const st = step > 0 ? this.states[step - 1] : null;
+    // Before the first step: a trace that opens with a note or a state
+    // event (no frame) describes the starting state (client NEW, an empty
+    // scheduler); show that rather than blanks.
+    const first = this.events[0];
+    const opening = step === 0 && first && !first.direction && (first.kind === 'note' || first.kind === 'state') && first.state ? first : null;
+    const st = step > 0 ? this.states[step - 1] : opening ? opening.state : null;
+    const at = ev ? ev.at_ms : opening ? opening.at_ms : null;
     this.el.stateHead.textContent = step > 0 ? 'State' : 'State before the first step';
-    renderState(this.el.state, st, ev && ev.at_ms != null ? ev.at_ms : null, this.features);
+    renderState(this.el.state, st, at != null ? at : null, this.features);
     // The current row is always in view within the lanes box (a deep link
     // or a reload too); only the learner's own actions rewrite the hash.
     const cur = this.frames[step - 1];
