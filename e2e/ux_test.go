@@ -147,7 +147,8 @@ func TestPlaygroundOffersTheWordsAParameterTakes(t *testing.T) {
 
 // TestOnlyHTTPScenariosFetchTheHTTPBuild checks that the streamable HTTP
 // build (sim-http.wasm) is fetched by a page that shows an HTTP scenario
-// and by no other.
+// and by no other, and that a lesson which needs it fetches only it (it
+// runs every scenario).
 func TestOnlyHTTPScenariosFetchTheHTTPBuild(t *testing.T) {
 	requireScenario(t, "ttl-session-expired")
 	pages := lessonPages(t)
@@ -166,13 +167,13 @@ func TestOnlyHTTPScenariosFetchTheHTTPBuild(t *testing.T) {
 		t.Skip("no lesson page with and without the HTTP scenario")
 	}
 	for _, tc := range []struct {
-		page     string
-		wantHTTP bool
+		page                string
+		wantHTTP, wantPlain bool
 	}{
-		{plain, false},
-		{"playground.html#scenario=handshake-ok", false},
-		{withHTTP, true},
-		{"playground.html#scenario=ttl-session-expired", true},
+		{plain, false, true},
+		{"playground.html#scenario=handshake-ok", false, true},
+		{withHTTP, true, false},
+		{"playground.html#scenario=ttl-session-expired", true, true},
 	} {
 		t.Run(tc.page, func(t *testing.T) {
 			_, n := shared.site.requested(0)
@@ -187,8 +188,9 @@ func TestOnlyHTTPScenariosFetchTheHTTPBuild(t *testing.T) {
 			}
 			paths, _ := shared.site.requested(n)
 			gotHTTP := slices.Contains(paths, "/assets/sim-http.wasm")
-			if gotHTTP != tc.wantHTTP {
-				t.Errorf("%s fetched sim-http.wasm: %v, want %v (requests: %v)", tc.page, gotHTTP, tc.wantHTTP, paths)
+			gotPlain := slices.Contains(paths, "/assets/sim.wasm")
+			if gotHTTP != tc.wantHTTP || gotPlain != tc.wantPlain {
+				t.Errorf("%s fetched sim-http.wasm %v, sim.wasm %v; want %v, %v (requests: %v)", tc.page, gotHTTP, gotPlain, tc.wantHTTP, tc.wantPlain, paths)
 			}
 			tb.noProblems()
 		})

@@ -28,19 +28,22 @@ function main() {
   const figures = [...document.querySelectorAll('figure.player')];
   if (figures.length === 0) return;
   const pool = new SimPool(new URL('./worker.js', import.meta.url));
-  const sim = pool.get('');
   const pgRoot = document.getElementById('playground');
-  // Start the workers first: fetching and compiling the wasm overlaps with
-  // drawing the baked players. The playground always needs the default
-  // build; a lesson only the builds its scenarios name.
-  const needed = new Set(pgRoot ? [''] : figures.map(runtimeOf));
-  for (const r of [...needed].sort()) pool.get(r).start();
+  // sim-http.wasm runs every scenario, so a lesson that shows an HTTP
+  // scenario loads only it, and any other lesson only sim.wasm. The
+  // playground starts with sim.wasm and adds sim-http.wasm when the learner
+  // picks a scenario that needs it.
+  const pageRuntime = !pgRoot && figures.some((f) => runtimeOf(f) === 'http') ? 'http' : '';
+  const sim = pool.get(pageRuntime);
+  // Start the worker first: fetching and compiling the wasm overlaps with
+  // drawing the baked players.
+  sim.start();
   performance.mark('mcp-playground:worker-started');
   // Marks for the figures benchmark (e2e): when a learner can first press
   // Step, when the simulator is up, and when it has confirmed the page.
-  // (The default build's; detail holds numbers only, the figures read them.)
+  // The page's own build; detail holds numbers only (the figures read it).
   pool.on((ev) => {
-    if (ev.type === 'ready' && ev.runtime === '') performance.mark('mcp-playground:sim-ready', { detail: ev.timing });
+    if (ev.type === 'ready' && ev.runtime === pageRuntime) performance.mark('mcp-playground:sim-ready', { detail: ev.timing });
   });
   const players = figures.map((f, i) => {
     const p = new Player(f, { sim, index: i });
@@ -54,13 +57,12 @@ function main() {
   const verify = async (p) => {
     if (!p.baked || p.source !== 'baked') return;
     p.setStatus('running');
-    const runtime = runtimeOf(p.figure);
     try {
-      if (!runs.has(p.scenario)) runs.set(p.scenario, pool.get(runtime).run(p.scenario, null));
+      if (!runs.has(p.scenario)) runs.set(p.scenario, sim.run(p.scenario, null));
       p.compareLive(await runs.get(p.scenario));
     } catch (err) {
       p.setStatus('error');
-      if (err instanceof SimulatorError) simDown(err.message, runtime);
+      if (err instanceof SimulatorError) simDown(err.message);
       else p.showError(`The live run failed: ${err.message}`);
     }
   };
@@ -69,20 +71,19 @@ function main() {
     // player on the page turns live first.
     for (const p of players) {
       await verify(p);
-      if (p === players[0]) performance.mark('mcp-playground:first-live', { detail: { run: pool.get(runtimeOf(p.figure)).lastRunMS } });
+      if (p === players[0]) performance.mark('mcp-playground:first-live', { detail: { run: sim.lastRunMS } });
     }
     if (players.every((p) => p.el.status.dataset.status === 'live')) performance.mark('mcp-playground:live');
   };
 
-  // simDown tells every player of that runtime (the playground's one player
-  // whatever it shows) the simulator is gone and offers a restart; the baked
-  // traces stay usable meanwhile.
+  // simDown tells every player the simulator is gone and offers a restart;
+  // the baked traces stay usable meanwhile. (A lesson has one simulator; on
+  // the playground either of its two serves the one player.)
   let downShown = false;
-  function simDown(message, runtime) {
+  function simDown(message) {
     if (downShown || message === 'restarted') return;
     downShown = true;
     for (const p of players) {
-      if (!playground && runtime !== undefined && runtimeOf(p.figure) !== runtime) continue;
       if (p.el.status.dataset.status === 'running') p.setStatus('error');
       p.showError(`The simulator stopped: ${message}. The trace shown stays usable.`, {
         label: 'Restart simulator',
@@ -99,9 +100,9 @@ function main() {
     }
   }
   pool.on((ev) => {
-    if (ev.type === 'exit') simDown(ev.message, ev.runtime);
+    if (ev.type === 'exit') simDown(ev.message);
   });
-  for (const s of pool.sims.values()) if (s.dead) simDown(s.dead, s.runtime);
+  for (const s of pool.sims.values()) if (s.dead) simDown(s.dead);
   // Test hook: e2e (or a curious learner) can make the Go program panic to
   // see the page survive it.
   document.addEventListener('mcp-playground:crash', (e) => {
