@@ -55,7 +55,7 @@ func TestBakeTraceRefusesWhatCannotRoundTrip(t *testing.T) {
 	}
 }
 
-var playerRE = regexp.MustCompile(`<figure class="player" data-testid="player" data-scenario="([^"]*)" data-step(?:="([^"]*)")?><script type="application/jsonl" class="baked-trace">([^<]*(?:<[^/][^<]*)*)</script>`)
+var playerRE = regexp.MustCompile(`<figure class="player" data-testid="player" data-scenario="([^"]*)" data-step(?:="([^"]*)")? data-runtime(?:="[^"]*")?><script type="application/jsonl" class="baked-trace">([^<]*(?:<[^/][^<]*)*)</script>`)
 
 // bakedTraces returns every player's scenario id and trace, unbaked as the
 // page does, from the built pages.

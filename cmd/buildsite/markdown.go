@@ -316,7 +316,7 @@ func renderPlayer(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast
 func playerHTML(info scenario.Info, step, baked, root string) string {
 	e := html.EscapeString
 	var b strings.Builder
-	fmt.Fprintf(&b, `<figure class="player" data-testid="player" data-scenario="%s" data-step="%s">`, e(info.ID), e(step))
+	fmt.Fprintf(&b, `<figure class="player" data-testid="player" data-scenario="%s" data-step="%s" data-runtime="%s">`, e(info.ID), e(step), e(info.Runtime))
 	fmt.Fprintf(&b, `<script type="application/jsonl" class="baked-trace">%s</script>`, baked)
 	b.WriteString(`<figcaption class="player-caption">`)
 	fmt.Fprintf(&b, `<span class="player-era" title="protocol era">%s</span> `, e(info.Era))
