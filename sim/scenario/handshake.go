@@ -169,24 +169,34 @@ func handshakeSDK(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) 
 		return err
 	}
 
+	err = listThenClose(ctx, rec, l, cs,
+		"The first ordinary request: list the server's tools.",
+		"One page, no nextCursor: the catalog is complete.",
+		"The client closes the session. Closing the transport is how an MCP session ends; there is no shutdown message.")
+	cs = nil
+	return err
+}
+
+// listThenClose lists the tools once on a ready session and closes it,
+// with a note for the request, the response and the close. It closes cs
+// whatever happens.
+func listThenClose(ctx context.Context, rec *trace.Recorder, l *link, cs *mcp.ClientSession, reqNote, respNote, closeNote string) error {
+	defer cs.Close()
 	listed := goDo(func() (*mcp.ListToolsResult, error) { return cs.ListTools(ctx, nil) })
-	if _, err := l.w.Step(ctx, request(c2s, "tools/list"), "The first ordinary request: list the server's tools."); err != nil {
+	if _, err := l.w.Step(ctx, request(c2s, "tools/list"), reqNote); err != nil {
 		return err
 	}
-	f, err = l.w.Await(ctx, response(s2c, "tools/list"))
+	f, err := l.w.Await(ctx, response(s2c, "tools/list"))
 	if err != nil {
 		return err
 	}
 	rec.Update(func(s *trace.State) { s.Catalog = toolNames(f) })
-	l.w.Deliver(f, "One page, no nextCursor: the catalog is complete.")
+	l.w.Deliver(f, respNote)
 	if _, err := wait(ctx, listed); err != nil {
 		return err
 	}
 	err = cs.Close()
-	cs = nil
-	rec.Changed("The client closes the session. Closing the transport is how an MCP session ends; there is no shutdown message.", func(s *trace.State) {
-		s.Client = trace.ClientClosed
-	})
+	rec.Changed(closeNote, func(s *trace.State) { s.Client = trace.ClientClosed })
 	return err
 }
 
@@ -332,22 +342,11 @@ func discover2026(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) 
 		s.Client = trace.ClientReady
 		s.Protocol = cs.InitializeResult().ProtocolVersion
 	})
-	listed := goDo(func() (*mcp.ListToolsResult, error) { return cs.ListTools(ctx, nil) })
-	if _, err := l.w.Step(ctx, request(c2s, "tools/list"), "Each request names its protocol version (and client capabilities) in _meta."); err != nil {
-		return err
-	}
-	f, err = l.w.Await(ctx, response(s2c, "tools/list"))
-	if err != nil {
-		return err
-	}
-	rec.Update(func(s *trace.State) { s.Catalog = toolNames(f) })
-	l.w.Deliver(f, "The answer, as before.")
-	if _, err := wait(ctx, listed); err != nil {
-		return err
-	}
-	err = cs.Close()
+	err = listThenClose(ctx, rec, l, cs,
+		"Each request names its protocol version (and client capabilities) in _meta.",
+		"The answer, as before.",
+		"The client closes the connection.")
 	cs = nil
-	rec.Changed("The client closes the connection.", func(s *trace.State) { s.Client = trace.ClientClosed })
 	return err
 }
 
