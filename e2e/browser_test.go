@@ -139,19 +139,15 @@ func tamperedLesson(dir string) (string, []byte, bool) {
 	return "", nil, false
 }
 
-// buildSite builds the real site when cmd/buildsite exists, else the
-// fixture.
+// buildSite builds the site into dir with cmd/buildsite, as a learner's
+// `go run ./cmd/buildsite` would.
 func buildSite(root, dir string) error {
-	if _, err := os.Stat(filepath.Join(root, "cmd", "buildsite")); err == nil && os.Getenv("E2E_FIXTURE") == "" {
-		cmd := exec.Command("go", "run", "./cmd/buildsite", "-out", dir)
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("go run ./cmd/buildsite -out %s: %v\n%s", dir, err, out)
-		}
-		return nil
+	cmd := exec.Command("go", "run", "./cmd/buildsite", "-out", dir)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go run ./cmd/buildsite -out %s: %v\n%s", dir, err, out)
 	}
-	fmt.Fprintln(os.Stderr, "e2e: testing a fixture site built from site/ and wasm/ (cmd/buildsite missing or E2E_FIXTURE set)")
-	return buildFixture(root, dir)
+	return nil
 }
 
 func (s *suite) close() {

@@ -5,10 +5,7 @@
 //	go test ./e2e                          # the suite (skips without Chromium unless CI is set)
 //	go test ./e2e -run=^$ -bench=Load -benchtime=1x   # figures: first step, live, floor, sizes
 //	E2E_SITE=dist go test ./e2e            # reuse an already built site
-//	E2E_FIXTURE=1 go test ./e2e            # test the fixture site, not cmd/buildsite's
 //	E2E_SHOTS=/tmp/shots go test ./e2e -run Screenshots
 //
-// It builds the site with `go run ./cmd/buildsite -out DIR`. Until that
-// command exists it builds a small fixture site from site/ and the wasm
-// itself, with the same markup contract.
+// It builds the site with `go run ./cmd/buildsite -out DIR`.
 package e2e

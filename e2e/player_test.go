@@ -18,19 +18,6 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/scenario"
 )
 
-// requireScenario skips a test whose scenario is not registered yet, except
-// in CI, where a missing scenario is a failure.
-func requireScenario(t *testing.T, id string) {
-	t.Helper()
-	if slices.Contains(scenario.IDs(), id) {
-		return
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("scenario %q is not registered (go run ./cmd/simtrace -list)", id)
-	}
-	t.Skipf("scenario %q is not registered yet", id)
-}
-
 // frameInfo is what a test reads off the current frame.
 type frameInfo struct {
 	Seq       string `json:"seq"`
@@ -88,7 +75,6 @@ func TestHandshakeStepsToReady(t *testing.T) {
 }
 
 func TestPagingEmptyTokenSendsEmptyCursor(t *testing.T) {
-	requireScenario(t, "paging-empty-token")
 	tb := open(t, "playground.html#scenario=paging-empty-token")
 	p := tb.player("paging-empty-token")
 	// Page 1 is the first tools/list result; the frame after it must carry
@@ -137,7 +123,6 @@ func TestPagingEmptyTokenSendsEmptyCursor(t *testing.T) {
 }
 
 func TestDisconnectAfterExecuteLeavesOutcomeUnknown(t *testing.T) {
-	requireScenario(t, "disconnect-after-execute")
 	tb := open(t, "playground.html#scenario=disconnect-after-execute")
 	p := tb.player("disconnect-after-execute")
 	p.seekEnd()
@@ -446,7 +431,6 @@ func TestSimulatorPanicIsReportedAndRestartable(t *testing.T) {
 }
 
 func TestPlaygroundRunsChangedParameters(t *testing.T) {
-	requireScenario(t, "paging-normal")
 	tb := open(t, "playground.html#scenario=paging-normal")
 	p := tb.player("paging-normal")
 	p.waitLive()

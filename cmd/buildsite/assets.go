@@ -117,12 +117,18 @@ func (s *site) writeAssets(w *writer) error {
 		if err := copyFile(w, filepath.Join(s.cfg.JS, name), "assets/"+name); err != nil {
 			return err
 		}
-		if name == "app.js" {
+		if name == appModule {
+			if s.modules, err = moduleGraph(s.cfg.JS, appModule); err != nil {
+				return err
+			}
 			s.hasApp = true
 		}
 	}
 	return copyTree(w, s.cfg.Static, "")
 }
+
+// appModule is the page's entry module; pages load it when site/js has it.
+const appModule = "app.js"
 
 func copyFile(w *writer, src, name string) error {
 	b, err := os.ReadFile(src)

@@ -25,6 +25,7 @@ type pageData struct {
 	CSP         string
 	CSS         []string
 	HasApp      bool
+	Modules     []string // every module app.js imports, to preload
 
 	// index
 	Lessons []lessonCard
@@ -74,6 +75,7 @@ func (s *site) page(kind string, depth int) pageData {
 		CSP:         csp,
 		CSS:         css,
 		HasApp:      s.hasApp,
+		Modules:     s.modules,
 	}
 }
 

@@ -86,6 +86,7 @@ type site struct {
 	pages     map[string]bool // every page the site will have, for link checks
 	css       []string        // asset names, in link order
 	hasApp    bool
+	modules   []string // app.js's imports, direct and indirect
 	errs      []error
 }
 
