@@ -31,27 +31,47 @@ type DisconnectParams struct {
 	Quantity   int    `json:"quantity"`
 }
 
+// Where the link is cut.
+const (
+	cutAfterExecute  = "after-execute"
+	cutBeforeDeliver = "before-deliver"
+	cutNone          = "none"
+)
+
+// What the client does after a cut.
+const (
+	retryNone       = "none"
+	retryBlind      = "blind"
+	retryIdempotent = "idempotent"
+)
+
+// disconnectChoices are the words the disconnect family's enumerated
+// parameters accept.
+func disconnectChoices() choices {
+	return choices{
+		"cut":   {cutAfterExecute, cutBeforeDeliver, cutNone},
+		"retry": {retryNone, retryBlind, retryIdempotent},
+	}
+}
+
 func (p *DisconnectParams) validate() error {
-	switch p.Cut {
-	case "after-execute", "before-deliver", "none":
-	default:
-		return fmt.Errorf("cut %q: want after-execute, before-deliver or none", p.Cut)
+	c := disconnectChoices()
+	if err := c.check("cut", p.Cut); err != nil {
+		return err
 	}
-	switch p.Retry {
-	case "none", "blind", "idempotent":
-	default:
-		return fmt.Errorf("retry %q: want none, blind or idempotent", p.Retry)
+	if err := c.check("retry", p.Retry); err != nil {
+		return err
 	}
-	if p.Retry == "idempotent" && p.Key == "" {
+	if p.Retry == retryIdempotent && p.Key == "" {
 		return errors.New("retry idempotent needs a key")
 	}
-	if p.Retry == "blind" && p.Key != "" {
+	if p.Retry == retryBlind && p.Key != "" {
 		return errors.New("retry blind sends no key; use retry idempotent to send one")
 	}
-	if p.Retry != "none" && p.Cut == "none" {
+	if p.Retry != retryNone && p.Cut == cutNone {
 		return errors.New("a retry needs a cut to retry after")
 	}
-	if p.CancelLate && p.Cut != "none" {
+	if p.CancelLate && p.Cut != cutNone {
 		return errors.New("cancel_late needs cut none")
 	}
 	if p.Quantity < 1 || p.Quantity > 1000 {
@@ -63,51 +83,26 @@ func (p *DisconnectParams) validate() error {
 	return nil
 }
 
+// The disconnect family cuts the link around a write call; its presets
+// are in disconnect_presets.go.
 var disconnectFamily = &family{
 	name:    "disconnect",
 	params:  func() validator { return &DisconnectParams{} },
-	choices: map[string][]string{"cut": {"after-execute", "before-deliver", "none"}, "retry": {"none", "blind", "idempotent"}},
+	choices: disconnectChoices(),
 	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
 		return runDisconnect(ctx, rec, v.(*DisconnectParams))
 	},
-}
-
-func disconnectPresets() []preset {
-	info := func(id, title, summary string) Info {
-		return Info{ID: id, Title: title, Summary: summary, Lesson: "disconnect", Era: v20251125}
-	}
-	p := func(cut, retry, key string) *DisconnectParams {
-		return &DisconnectParams{Cut: cut, Retry: retry, Key: key, SKU: "PEN-01", Quantity: 2}
-	}
-	late := p("none", "none", "")
-	late.CancelLate = true
-	return []preset{
-		{info: info("disconnect-after-execute", "Cut after the tool ran", "The server reserved the stock, then the link broke before the answer arrived. The client's call fails with EOF; its outcome is UNKNOWN; the ledger shows one reservation."),
-			family: disconnectFamily, params: p("after-execute", "none", "")},
-		{info: info("disconnect-before-deliver", "Cut before the server saw it", "The request is lost on the way. The client sees the same failure as after-execute, but the ledger is empty."),
-			family: disconnectFamily, params: p("before-deliver", "none", "")},
-		{info: info("retry-blind", "A blind retry doubles the write", "After a cut, the client reconnects and sends the same reservation again, with no key: the ledger now shows two."),
-			family: disconnectFamily, params: p("after-execute", "blind", "")},
-		{info: info("retry-idempotent", "Retry with an idempotency key", "The same key on the retry lets the server recognise the call: one reservation, and the client reconciles the unknown outcome to SUCCEEDED."),
-			family: disconnectFamily, params: p("after-execute", "idempotent", "order-42")},
-		{info: info("cancel-late", "Cancelled too late", "The client cancels after the server finished. notifications/cancelled goes out, the late response is dropped, and the reservation stands."),
-			family: disconnectFamily, params: late},
-	}
 }
 
 func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams) error {
 	ledger := &fixture.Ledger{}
 	server := fixture.NewServer(fixture.Options{Ledger: ledger})
 	syncLedger := func(s *trace.State) { s.Ledger = ledger.Entries() }
-	l, err := connectServer(ctx, rec, server)
+	l, err := connectBoth(ctx, rec, server, v20251125)
 	if err != nil {
 		return err
 	}
-	var cs *mcp.ClientSession
-	defer func() { l.close(cs) }()
-	if cs, err = connectSDK(ctx, rec, l, v20251125); err != nil {
-		return err
-	}
+	defer l.close()
 	args := map[string]any{"sku": p.SKU, "quantity": p.Quantity}
 	if p.Key != "" {
 		args["idempotency_key"] = p.Key
@@ -117,7 +112,7 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 	rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 1", Tool: "reserve_stock", Key: p.Key, Status: trace.OutcomePending})
 	})
-	session := cs
+	session := l.cs
 	called := goDo(func() (*mcp.CallToolResult, error) {
 		return session.CallTool(callCtx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: args})
 	})
@@ -125,7 +120,7 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 	if err != nil {
 		return err
 	}
-	if p.Cut == "before-deliver" {
+	if p.Cut == cutBeforeDeliver {
 		rec.Update(func(s *trace.State) { s.Client = trace.ClientClosed })
 		l.w.Cut("The link breaks while the request is on its way. The server never sees it.")
 	} else {
@@ -136,7 +131,7 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 		}
 		rec.Update(syncLedger)
 		switch {
-		case p.Cut == "after-execute":
+		case p.Cut == cutAfterExecute:
 			rec.Update(func(s *trace.State) { s.Client = trace.ClientClosed })
 			l.w.Cut("The handler ran and wrote its answer, then the link broke before the answer was delivered.")
 		case p.CancelLate:
@@ -180,12 +175,12 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 		s.Outcomes[0].Detail = "connection lost before a response"
 		s.Ledger = ledger.Entries()
 	})
-	cs.Close()
-	cs = nil
-	l.ss.Wait()
-	if p.Retry == "none" {
+	// The first session is over: end it, server side included, before the
+	// client reconnects.
+	l.close()
+	if p.Retry == retryNone {
 		what := "The ledger, which only the server can see, shows one reservation: the tool ran."
-		if p.Cut == "before-deliver" {
+		if p.Cut == cutBeforeDeliver {
 			what = "The ledger, which only the server can see, is empty: the tool never ran. The client saw exactly the same error as when it did."
 		}
 		rec.Note(what + " Reconnecting restores the protocol, not the result.")
@@ -199,24 +194,20 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 func retryCall(ctx context.Context, rec *trace.Recorder, server *mcp.Server, ledger *fixture.Ledger, p *DisconnectParams, args map[string]any) error {
 	rec.Run = "retry"
 	rec.Note("The client reconnects: a new session, a new handshake. The server process, and its ledger, are the same.")
-	l, err := connectServer(ctx, rec, server)
+	l, err := connectBoth(ctx, rec, server, v20251125)
 	if err != nil {
 		return err
 	}
-	var cs *mcp.ClientSession
-	defer func() { l.close(cs) }()
-	if cs, err = connectSDK(ctx, rec, l, v20251125); err != nil {
-		return err
-	}
+	defer l.close()
 	rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 2 (retry)", Tool: "reserve_stock", Key: p.Key, Status: trace.OutcomePending})
 	})
-	session := cs
+	session := l.cs
 	called := goDo(func() (*mcp.CallToolResult, error) {
 		return session.CallTool(ctx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: args})
 	})
 	note := "The same reservation again, with no idempotency key: the server cannot know it is a retry."
-	if p.Retry == "idempotent" {
+	if p.Retry == retryIdempotent {
 		note = "The same reservation with the same idempotency_key " + p.Key + ": the server can recognise it."
 	}
 	if _, err := l.w.Step(ctx, request(c2s, "tools/call"), note); err != nil {

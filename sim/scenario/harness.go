@@ -48,11 +48,15 @@ func wait[T any](ctx context.Context, ch <-chan outcome[T]) (T, error) {
 	}
 }
 
-// link is a wire with an SDK server connected to its server end.
+// A link is a wire with an SDK server connected to its server end and,
+// once one has connected, a go-sdk client session on its client end.
 type link struct {
 	rec *trace.Recorder
 	w   *wire.Wire
 	ss  *mcp.ServerSession
+	// cs is the go-sdk client's session; nil while none is connected, and
+	// for a scripted client, which writes raw frames instead.
+	cs *mcp.ClientSession
 }
 
 // connectServer connects server to a new wire recording into rec. wrap, if
@@ -70,11 +74,27 @@ func connectServer(ctx context.Context, rec *trace.Recorder, server *mcp.Server,
 	return &link{rec: rec, w: w, ss: ss}, nil
 }
 
+// connectBoth connects server to a new wire, then a go-sdk client to the
+// other end at protocol version, stepping the handshake with short notes
+// ([link.connectSDK]): the preamble of scenarios whose subject comes after
+// the handshake. The caller must close the link; on error it is closed.
+func connectBoth(ctx context.Context, rec *trace.Recorder, server *mcp.Server, version string, wrap ...func(mcp.Transport) mcp.Transport) (*link, error) {
+	l, err := connectServer(ctx, rec, server, wrap...)
+	if err != nil {
+		return nil, err
+	}
+	if err := l.connectSDK(ctx, version); err != nil {
+		l.close()
+		return nil, err
+	}
+	return l, nil
+}
+
 // close ends the link and waits for the server session's goroutines, so
-// that no goroutine outlives the scenario.
-func (l *link) close(cs *mcp.ClientSession) {
-	if cs != nil {
-		cs.Close()
+// that no goroutine outlives the scenario. It may be called more than once.
+func (l *link) close() {
+	if l.cs != nil {
+		l.cs.Close()
 	}
 	l.w.Close()
 	l.ss.Wait()
@@ -90,25 +110,61 @@ func response(dir, method string) wire.Match {
 	return wire.Match{Dir: dir, Method: method, Response: true}
 }
 
-// connectSDK connects a go-sdk client to l at protocol version, stepping the
-// handshake frames with short notes. The scenario's own subject comes after.
-func connectSDK(ctx context.Context, rec *trace.Recorder, l *link, version string) (*mcp.ClientSession, error) {
+// connectSDK connects a go-sdk client to l at protocol version, stepping
+// the handshake frames with short notes, and keeps its session in l.cs.
+// The scenario's own subject comes after.
+func (l *link) connectSDK(ctx context.Context, version string) error {
 	connected := goDo(func() (*mcp.ClientSession, error) {
 		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: version})
 	})
-	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
+	l.rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
 	if _, err := l.w.Step(ctx, request(c2s, "initialize"), "The go-sdk client initializes (protocol "+version+")."); err != nil {
-		return nil, err
+		return err
 	}
 	f, err := l.w.Await(ctx, response(s2c, "initialize"))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	rec.Update(func(s *trace.State) { s.Protocol = resultField(f, "protocolVersion") })
+	l.rec.Update(func(s *trace.State) { s.Protocol = resultField(f, "protocolVersion") })
 	l.w.Deliver(f, "The server's initialize result.")
-	rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
+	l.rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
 	if _, err := l.w.Step(ctx, request(c2s, "notifications/initialized"), "Ready."); err != nil {
-		return nil, err
+		return err
 	}
-	return wait(ctx, connected)
+	l.cs, err = wait(ctx, connected)
+	return err
 }
+
+// initialize plays a scripted client's initialize on l: the request, with
+// id and version, noted requestNote, then the server's result, noted
+// resultNote. The client stays INITIALIZING: notifications/initialized is
+// the caller's, since a scenario may skip it ([link.initialized]).
+func (l *link) initialize(ctx context.Context, id int, version, requestNote, resultNote string) error {
+	l.rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
+	if _, err := l.w.Inject(c2s, initializeFrame(id, version), requestNote); err != nil {
+		return err
+	}
+	f, err := l.w.Await(ctx, response(s2c, "initialize"))
+	if err != nil {
+		return err
+	}
+	l.rec.Update(func(s *trace.State) { s.Protocol = resultField(f, "protocolVersion") })
+	l.w.Deliver(f, resultNote)
+	return nil
+}
+
+// initialized ends a scripted client's handshake: it sends raw, a
+// notifications/initialized frame, and the client is READY.
+func (l *link) initialized(raw, note string) error {
+	l.rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
+	_, err := l.w.Inject(c2s, []byte(raw), note)
+	return err
+}
+
+// initializeFrame is a scripted client's initialize request.
+func initializeFrame(id int, version string) []byte {
+	return fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"method":"initialize","params":{"protocolVersion":%q,"capabilities":{},"clientInfo":{"name":"scripted-client","version":"0.0.1"}}}`, id, version)
+}
+
+// initializedFrame is a scripted client's notifications/initialized.
+const initializedFrame = `{"jsonrpc":"2.0","method":"notifications/initialized"}`

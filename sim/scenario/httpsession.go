@@ -126,7 +126,7 @@ func responseNote(req *http.Request, status int, sid string) string {
 	}
 }
 
-func runSessionExpiry(ctx context.Context, rec *trace.Recorder, p *SessionExpiryParams) error {
+func runHTTPSession(ctx context.Context, rec *trace.Recorder, p *HTTPSessionParams) error {
 	rec.Transport = trace.StreamableHTTP
 	n := 0
 	server := fixture.NewServer(fixture.Options{SessionIDs: func() string {

@@ -88,7 +88,9 @@ type family struct {
 	params func() validator
 	run    func(ctx context.Context, rec *trace.Recorder, p validator) error
 	// choices are the words that enumerated parameters accept.
-	choices map[string][]string
+	choices choices
+	// runtime is the [Info.Runtime] of every scenario of the family.
+	runtime string
 }
 
 type validator interface{ validate() error }
@@ -113,16 +115,6 @@ func List() []Info {
 		out[i] = p.info
 	}
 	return out
-}
-
-// Lookup returns the scenario with the given id.
-func Lookup(id string) (Info, bool) {
-	for _, p := range presets() {
-		if p.info.ID == id {
-			return p.info, true
-		}
-	}
-	return Info{}, false
 }
 
 // IDs returns every scenario id, in course order.
@@ -203,8 +195,9 @@ func isEmptyJSON(b json.RawMessage) bool {
 	return t == "" || t == "null" || t == "{}"
 }
 
-// presets is the catalogue. It is a function, not a package variable, so
-// that nothing in this package is mutable state.
+// presets is the catalogue: each family's presets, from its
+// <family>_presets.go, in course order. It is a function, not a package
+// variable, so that nothing in this package is mutable state.
 func presets() []preset {
 	var all []preset
 	for _, group := range [][]preset{
@@ -213,7 +206,7 @@ func presets() []preset {
 		toolsPresets(),
 		pagingPresets(),
 		ttlPresets(),
-		sessionExpiryPresets(),
+		httpSessionPresets(),
 		disconnectPresets(),
 	} {
 		all = append(all, group...)
@@ -221,7 +214,8 @@ func presets() []preset {
 	for i := range all {
 		p := &all[i]
 		p.info.Family = p.family.name
-		p.info.Choices = p.family.choices
+		p.info.Choices = p.family.choices.clone()
+		p.info.Runtime = p.family.runtime
 		if p.params != nil {
 			b, err := json.Marshal(p.params)
 			if err != nil {

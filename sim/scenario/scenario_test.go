@@ -416,17 +416,32 @@ func TestNotesFollowTheParameters(t *testing.T) {
 }
 
 // TestChoicesAreAccepted runs every preset once with each word its form
-// offers, so the playground never offers a value validate refuses for a
-// reason other than its combination with the preset's other parameters.
+// offers, so the playground never offers a value that validate or the
+// family's run refuses for a reason other than its combination with the
+// preset's other parameters.
 func TestChoicesAreAccepted(t *testing.T) {
 	for _, info := range List() {
 		for field, words := range info.Choices {
 			for _, w := range words {
 				_, err := Run(context.Background(), info.ID, json.RawMessage(fmt.Sprintf(`{%q:%q}`, field, w)))
-				if err != nil && strings.Contains(err.Error(), fmt.Sprintf("%s %q: want", field, w)) {
+				if err != nil && (strings.Contains(err.Error(), fmt.Sprintf("%s %q: want", field, w)) || strings.Contains(err.Error(), "has no script")) {
 					t.Errorf("%s: %s=%q offered but refused: %v", info.ID, field, w, err)
 				}
 			}
+		}
+	}
+}
+
+// TestRuntimeComesFromTheFamily keeps the page's choice of wasm build in
+// step with what a scenario needs: only streamable HTTP needs another one.
+func TestRuntimeComesFromTheFamily(t *testing.T) {
+	for _, info := range List() {
+		want := ""
+		if info.Family == "http-session" {
+			want = RuntimeHTTP
+		}
+		if info.Runtime != want {
+			t.Errorf("%s (family %s): Runtime = %q, want %q", info.ID, info.Family, info.Runtime, want)
 		}
 	}
 }

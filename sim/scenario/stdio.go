@@ -22,37 +22,38 @@ type StdioParams struct {
 	Banner string `json:"banner,omitempty"`
 }
 
+// What a stdio server does wrong.
+const (
+	faultBanner    = "banner"
+	faultMultiline = "multiline"
+	faultNone      = "none"
+)
+
+// stdioChoices are the words the stdio family's enumerated parameters
+// accept.
+func stdioChoices() choices {
+	return choices{"fault": {faultBanner, faultMultiline, faultNone}}
+}
+
 func (p *StdioParams) validate() error {
-	switch p.Fault {
-	case "banner", "multiline", "none":
-	default:
-		return fmt.Errorf("fault %q: want banner, multiline or none", p.Fault)
+	if err := stdioChoices().check("fault", p.Fault); err != nil {
+		return err
 	}
-	if p.Fault == "banner" && (p.Banner == "" || bytes.ContainsAny([]byte(p.Banner), "\r\n")) {
+	if p.Fault == faultBanner && (p.Banner == "" || bytes.ContainsAny([]byte(p.Banner), "\r\n")) {
 		return fmt.Errorf("banner: want one non-empty line")
 	}
 	return nil
 }
 
+// The stdio family runs the fixture server over a byte stream; its
+// presets are in stdio_presets.go.
 var stdioFamily = &family{
 	name:    "stdio",
 	params:  func() validator { return &StdioParams{} },
-	choices: map[string][]string{"fault": {"banner", "multiline", "none"}},
+	choices: stdioChoices(),
 	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
 		return runStdio(ctx, rec, v.(*StdioParams))
 	},
-}
-
-func stdioPresets() []preset {
-	info := func(id, title, summary string) Info {
-		return Info{ID: id, Title: title, Summary: summary, Lesson: "transports", Era: v20251125}
-	}
-	return []preset{
-		{info: info("stdio-banner", "A banner on stdout", "The server prints a greeting before its first frame. The frame checker flags line 1: stdout is for JSON-RPC only; logs go to stderr."),
-			family: stdioFamily, params: &StdioParams{Fault: "banner", Banner: "inventory-fixture 1.0.0 ready on stdio"}},
-		{info: info("stdio-multiline", "A pretty-printed frame", "The server indents its initialize result over several lines. No line is a message on its own; an escaped \\n inside a string, by contrast, is fine."),
-			family: stdioFamily, params: &StdioParams{Fault: "multiline"}},
-	}
 }
 
 // runStdio runs the real go-sdk server over a byte stream, as a child
@@ -97,7 +98,7 @@ func runStdio(ctx context.Context, rec *trace.Recorder, p *StdioParams) error {
 	}
 
 	rec.Note("The client starts the server as a child process: it writes requests to the server's stdin and reads frames from its stdout, one JSON-RPC message per line (specification 2025-11-25, stdio transport).")
-	if p.Fault == "banner" {
+	if p.Fault == faultBanner {
 		emit(s2c, []byte(p.Banner), "The server's main prints a greeting to stdout before serving. This line is not JSON: a client that decodes stdout line by line fails here. go-sdk's stdio reader stops at the first line it cannot decode.")
 	}
 	if err := send(string(initializeFrame(1, v20251125)), "initialize, one line, ending in LF."); err != nil {
@@ -107,7 +108,7 @@ func runStdio(ctx context.Context, rec *trace.Recorder, p *StdioParams) error {
 	if err != nil {
 		return err
 	}
-	if p.Fault == "multiline" {
+	if p.Fault == faultMultiline {
 		var pretty bytes.Buffer
 		json.Indent(&pretty, result, "", "  ")
 		lines := bytes.Split(pretty.Bytes(), []byte("\n"))
@@ -124,12 +125,12 @@ func runStdio(ctx context.Context, rec *trace.Recorder, p *StdioParams) error {
 		rec.Note("Fix: encode each message compactly (json.Marshal, or json.Encoder without SetIndent) and write it with one trailing LF.")
 	} else {
 		note := "One compact line: a valid frame."
-		if p.Fault == "banner" {
+		if p.Fault == faultBanner {
 			note = "The frame itself is fine: one compact line. Move the banner to stderr and the stream is valid from line 1."
 		}
 		emit(s2c, result, note)
 	}
-	if err := send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`, "notifications/initialized."); err != nil {
+	if err := send(initializedFrame, "notifications/initialized."); err != nil {
 		return err
 	}
 	call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_stock","arguments":{"query":{"sku":"PEN-01\n"}}}}`

@@ -40,6 +40,8 @@ func (p *ToolsParams) validate() error {
 	return nil
 }
 
+// The tools family calls the fixture server's tools with the go-sdk
+// client; its presets are in tools_presets.go.
 var toolsFamily = &family{
 	name:   "tools",
 	params: func() validator { return &ToolsParams{} },
@@ -48,47 +50,12 @@ var toolsFamily = &family{
 	},
 }
 
-func stockCall(args, why string) Call {
-	return Call{Tool: "get_stock", Arguments: json.RawMessage(args), Why: why}
-}
-
-func toolsPresets() []preset {
-	info := func(id, title, summary string) Info {
-		return Info{ID: id, Title: title, Summary: summary, Lesson: "tools", Era: v20251125}
-	}
-	return []preset{
-		{info: info("stock-ok", "A successful call", "get_stock for PEN-01 (warehouse east by default) returns 12 pieces."),
-			family: toolsFamily, params: &ToolsParams{Calls: []Call{stockCall(`{"query":{"sku":"PEN-01"}}`, "No warehouse: the schema's default, east, applies.")}}},
-		{info: info("stock-zero", "Zero is an answer", "BOOK-01 in east exists with quantity 0: a success whose answer is zero."),
-			family: toolsFamily, params: &ToolsParams{Calls: []Call{stockCall(`{"query":{"sku":"BOOK-01","warehouse":"east"}}`, "A record that exists, with nothing in stock.")}}},
-		{info: info("stock-missing", "Missing is not zero", "BOOK-01 in west has no record: an isError result, never a quantity of 0."),
-			family: toolsFamily, params: &ToolsParams{Calls: []Call{stockCall(`{"query":{"sku":"BOOK-01","warehouse":"west"}}`, "No record exists for this pair.")}}},
-		{info: info("stock-bad-input", "Arguments the schema refuses", "Lower-case sku, a trailing newline, an extra field, warehouse north, a number for sku: each an isError result."),
-			family: toolsFamily, params: &ToolsParams{Calls: []Call{
-				stockCall(`{"query":{"sku":"pen-01"}}`, "A lower-case sku does not match ^[A-Z][A-Z0-9-]{0,15}$."),
-				stockCall(`{"query":{"sku":"PEN-01\n"}}`, "A trailing newline: $ matches only at the very end, so the pattern fails."),
-				stockCall(`{"query":{"sku":"PEN-01","color":"blue"}}`, "An extra field: the schema says additionalProperties false."),
-				stockCall(`{"query":{"sku":"PEN-01","warehouse":"north"}}`, "north is not in the warehouse enum."),
-				stockCall(`{"query":{"sku":101}}`, "A number where a string is required."),
-			}}},
-		{info: info("unknown-tool", "A tool that does not exist", "Calling get_stocks (a typo) is a JSON-RPC error -32602, a different layer from an isError result."),
-			family: toolsFamily, params: &ToolsParams{Calls: []Call{
-				stockCall(`{"query":{"sku":"PEN-01"}}`, "First a call that works, for contrast."),
-				{Tool: "get_stocks", Arguments: json.RawMessage(`{"query":{"sku":"PEN-01"}}`), Why: "A name the server does not have."},
-			}}},
-	}
-}
-
 func runTools(ctx context.Context, rec *trace.Recorder, p *ToolsParams) error {
-	l, err := connectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
+	l, err := connectBoth(ctx, rec, fixture.NewServer(fixture.Options{}), v20251125)
 	if err != nil {
 		return err
 	}
-	var cs *mcp.ClientSession
-	defer func() { l.close(cs) }()
-	if cs, err = connectSDK(ctx, rec, l, v20251125); err != nil {
-		return err
-	}
+	defer l.close()
 	for i, c := range p.Calls {
 		label := fmt.Sprintf("call %d", i+1)
 		rec.Update(func(s *trace.State) {
@@ -99,7 +66,7 @@ func runTools(ctx context.Context, rec *trace.Recorder, p *ToolsParams) error {
 			if len(args) == 0 {
 				args = json.RawMessage(`{}`)
 			}
-			return cs.CallTool(ctx, &mcp.CallToolParams{Name: c.Tool, Arguments: args})
+			return l.cs.CallTool(ctx, &mcp.CallToolParams{Name: c.Tool, Arguments: args})
 		})
 		why := c.Why
 		if why == "" {

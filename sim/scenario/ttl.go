@@ -32,6 +32,17 @@ type TTLParams struct {
 	RenewEvery int   `json:"renew_every,omitempty"`
 }
 
+// TTL operations.
+const (
+	opTouch  = "touch"
+	opExpire = "expire"
+)
+
+// ttlOpChoices are the words an op accepts. They are not the family's
+// [Info.Choices]: those name top-level parameters a form offers as a
+// select, and ops is a list.
+func ttlOpChoices() choices { return choices{"op": {opTouch, opExpire}} }
+
 const maxTTLOps = 200
 
 func (p *TTLParams) validate() error {
@@ -41,9 +52,10 @@ func (p *TTLParams) validate() error {
 	if len(p.Ops) == 0 && p.Renewals == 0 {
 		return errors.New("ops: nothing to do")
 	}
+	ops := ttlOpChoices()
 	for i, o := range p.Ops {
-		if o.Op != "touch" && o.Op != "expire" {
-			return fmt.Errorf("ops[%d]: op %q: want touch or expire", i, o.Op)
+		if err := ops.check("op", o.Op); err != nil {
+			return fmt.Errorf("ops[%d]: %w", i, err)
 		}
 	}
 	if p.Renewals < 0 || p.Renewals > 100000 {
@@ -55,52 +67,14 @@ func (p *TTLParams) validate() error {
 	return nil
 }
 
+// The ttl family scripts the expiry scheduler of sim/ttl; its presets are
+// in ttl_presets.go.
 var ttlFamily = &family{
 	name:   "ttl",
 	params: func() validator { return &TTLParams{} },
 	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
 		return runTTL(ctx, rec, v.(*TTLParams))
 	},
-}
-
-func touchOp(id string, at, ttl int64, why string) TTLOp {
-	return TTLOp{Op: "touch", ID: id, At: at, TTL: ttl, Why: why}
-}
-func expireOp(at int64, why string) TTLOp { return TTLOp{Op: "expire", At: at, Why: why} }
-
-func ttlPresets() []preset {
-	info := func(id, title, summary string) Info {
-		return Info{ID: id, Title: title, Summary: summary, Lesson: "ttl", Era: "application"}
-	}
-	return []preset{
-		{info: info("ttl-renew", "Renewal postpones expiry", "A is touched at 0 with ttl 5 and again at 4: expire(5) finds only a stale ticket; expire(9) expires A."),
-			family: ttlFamily, params: &TTLParams{Ops: []TTLOp{
-				touchOp("A", 0, 5, "A starts: deadline 0+5 = 5."),
-				touchOp("A", 4, 5, "A is used again at 4: a new generation, deadline 9. The old ticket stays in the heap, stale."),
-				expireOp(5, "At 5 the stale ticket reaches the top and is discarded: its generation is not A's current one. A lives."),
-				expireOp(9, "At 9 A's current ticket is due (9 <= 9): A expires."),
-			}}},
-		{info: info("ttl-reuse", "The same id after expiry", "A expires, then a new session reuses the id A: it gets a fresh generation, and nothing old can expire it."),
-			family: ttlFamily, params: &TTLParams{Ops: []TTLOp{
-				touchOp("A", 0, 5, "A starts: deadline 5."),
-				touchOp("A", 3, 5, "Renewed at 3: deadline 8, and a stale ticket at 5."),
-				expireOp(8, "At 8 A expires (the stale ticket is popped first, then the current one)."),
-				touchOp("A", 9, 5, "A new session with the same id: a fresh generation, deadline 14."),
-				expireOp(13, "Nothing is due yet."),
-				expireOp(14, "At 14 the new A expires."),
-			}}},
-		{info: info("ttl-same-deadline", "Two sessions due together", "A and B have the same deadline; they expire together, ordered by id."),
-			family: ttlFamily, params: &TTLParams{Ops: []TTLOp{
-				touchOp("B", 0, 5, "B starts: deadline 5."),
-				touchOp("A", 2, 3, "A starts: deadline 5 too."),
-				expireOp(5, "Both are due at 5. Ties are ordered by id, so the result is A, B on every run."),
-			}}},
-		{info: info("ttl-stale-growth", "Stale tickets pile up", "One session renewed 10,000 times: one live session (S = 1) but 10,000 tickets in the heap (H)."),
-			family: ttlFamily, params: &TTLParams{Renewals: 10000, RenewTTL: 5, RenewEvery: 1000, Ops: []TTLOp{
-				expireOp(10003, "Nothing is due: every popped ticket so far is stale and discarded (lazy deletion)."),
-				expireOp(10004, "The last renewal's ticket is due: A expires and the heap is empty."),
-			}}},
-	}
 }
 
 func runTTL(ctx context.Context, rec *trace.Recorder, p *TTLParams) error {
@@ -130,10 +104,10 @@ func runTTL(ctx context.Context, rec *trace.Recorder, p *TTLParams) error {
 		var err error
 		var expired []string
 		switch o.Op {
-		case "touch":
+		case opTouch:
 			err = s.Touch(o.ID, o.At, o.TTL)
 			note = fmt.Sprintf("Touch(%q, %d, %d)", o.ID, o.At, o.TTL)
-		default:
+		default: // opExpire, the only other op validate admits
 			expired, err = s.Expire(o.At)
 			note = fmt.Sprintf("Expire(%d) → [%s]", o.At, strings.Join(expired, ", "))
 		}

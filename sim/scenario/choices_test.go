@@ -1,0 +1,56 @@
+package scenario
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestCheckListsTheAcceptedWords(t *testing.T) {
+	c := choices{
+		"shape": {"normal", "repeat", "cycle"},
+		"twist": {"", "restart"},
+		"fault": {"banner"},
+	}
+	tests := []struct {
+		name, param, got, want string
+	}{
+		{"an accepted word", "shape", "cycle", ""},
+		{"the empty word when offered", "twist", "", ""},
+		{"an unknown word", "shape", "spiral", `shape "spiral": want normal, repeat or cycle`},
+		{"the empty word reads none", "twist", "loop", `twist "loop": want none or restart`},
+		{"a single word", "fault", "smoke", `fault "smoke": want banner`},
+		{"the empty word when not offered", "shape", "", `shape "": want normal, repeat or cycle`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := c.check(tc.param, tc.got)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tc.want {
+				t.Errorf("check(%q, %q) = %q, want %q", tc.param, tc.got, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestInfoChoicesAreNotShared changes one Info's choices and checks that
+// no other Info, in the same list or a later one, sees the change.
+func TestInfoChoicesAreNotShared(t *testing.T) {
+	list := List()
+	i := slices.IndexFunc(list, func(info Info) bool { return info.ID == "paging-normal" })
+	if i < 0 || len(list[i].Choices["shape"]) == 0 {
+		t.Fatal("paging-normal offers no shape choices")
+	}
+	list[i].Choices["shape"][0] = "changed"
+	list[i].Choices["added"] = []string{"x"}
+	for _, info := range slices.Concat(list[:i], list[i+1:], List()) {
+		if info.Family != "paging" {
+			continue
+		}
+		if info.Choices["shape"][0] == "changed" || info.Choices["added"] != nil {
+			t.Errorf("%s: choices %v changed with another Info's", info.ID, info.Choices)
+		}
+	}
+}

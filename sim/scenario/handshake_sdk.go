@@ -1,0 +1,122 @@
+package scenario
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// handshakeSDK runs the real go-sdk client against the real fixture server.
+func handshakeSDK(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) error {
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
+	l, err := connectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
+	if err != nil {
+		return err
+	}
+	defer l.close()
+
+	rec.Note(fmt.Sprintf("The go-sdk client connects, pinned to protocol %s. Its first frame must be initialize.", p.ClientVersion))
+	connected := goDo(func() (*mcp.ClientSession, error) {
+		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
+	})
+	f, err := l.w.Await(ctx, request(c2s, "initialize"))
+	if err != nil {
+		return err
+	}
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
+	l.w.Deliver(f, fmt.Sprintf("initialize is a request (it has an id): protocolVersion %s, the client's capabilities and clientInfo.", p.ClientVersion))
+
+	f, err = l.w.Await(ctx, response(s2c, "initialize"))
+	if err != nil {
+		return err
+	}
+	agreed := resultField(f, "protocolVersion")
+	rec.Update(func(s *trace.State) { s.Protocol = agreed })
+	note := "The server supports the requested version and answers with the same one, plus its capabilities and serverInfo."
+	if agreed != p.ClientVersion {
+		note = fmt.Sprintf("The server does not support %s, so it counter-offers %s, a version it does support.", p.ClientVersion, agreed)
+	}
+	l.w.Deliver(f, note)
+
+	f, err = l.w.Await(ctx, request(c2s, "notifications/initialized"))
+	if err != nil {
+		return err
+	}
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
+	note = "A notification (no id, so no response): the client accepted the version and is ready. Normal requests may flow now."
+	if agreed != p.ClientVersion {
+		note = fmt.Sprintf("The client knows %s, so it accepts the counter-offer and sends initialized.", agreed)
+	}
+	l.w.Deliver(f, note)
+	if l.cs, err = wait(ctx, connected); err != nil {
+		return err
+	}
+
+	return listThenClose(ctx, l,
+		"The first ordinary request: list the server's tools.",
+		"One page, no nextCursor: the catalog is complete.",
+		"The client closes the session. Closing the transport is how an MCP session ends; there is no shutdown message.")
+}
+
+// discover2026 runs the default go-sdk v1.8.0 client: protocol 2026-07-28.
+func discover2026(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) error {
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
+	l, err := connectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
+	if err != nil {
+		return err
+	}
+	defer l.close()
+	rec.Note("Era 2026-07-28: there is no initialize handshake. The client asks what the server supports, then every request carries its own protocol version.")
+	connected := goDo(func() (*mcp.ClientSession, error) {
+		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
+	})
+	f, err := l.w.Await(ctx, request(c2s, "server/discover"))
+	if err != nil {
+		return err
+	}
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
+	l.w.Deliver(f, "server/discover: _meta carries the protocol version, clientInfo and client capabilities.")
+	f, err = l.w.Await(ctx, response(s2c, "server/discover"))
+	if err != nil {
+		return err
+	}
+	l.w.Deliver(f, "The server lists the versions it supports and its capabilities. The protocol needs no session for this (go-sdk still keeps the client's parameters on its side).")
+	if l.cs, err = wait(ctx, connected); err != nil {
+		return err
+	}
+	agreed := l.cs.InitializeResult().ProtocolVersion
+	rec.Changed("The client picked "+agreed+". There is no notifications/initialized in this era.", func(s *trace.State) {
+		s.Client = trace.ClientReady
+		s.Protocol = agreed
+	})
+	return listThenClose(ctx, l,
+		"Each request names its protocol version (and client capabilities) in _meta.",
+		"The answer, as before.",
+		"The client closes the connection.")
+}
+
+// listThenClose lists the tools once on l's ready client session and
+// closes the session, with a note for the request, the response and the
+// close.
+func listThenClose(ctx context.Context, l *link, reqNote, respNote, closeNote string) error {
+	cs := l.cs
+	listed := goDo(func() (*mcp.ListToolsResult, error) { return cs.ListTools(ctx, nil) })
+	if _, err := l.w.Step(ctx, request(c2s, "tools/list"), reqNote); err != nil {
+		return err
+	}
+	f, err := l.w.Await(ctx, response(s2c, "tools/list"))
+	if err != nil {
+		return err
+	}
+	l.rec.Update(func(s *trace.State) { s.Catalog = toolNames(f) })
+	l.w.Deliver(f, respNote)
+	if _, err := wait(ctx, listed); err != nil {
+		return err
+	}
+	err = cs.Close()
+	l.rec.Changed(closeNote, func(s *trace.State) { s.Client = trace.ClientClosed })
+	return err
+}

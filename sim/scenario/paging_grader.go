@@ -1,0 +1,60 @@
+package scenario
+
+import (
+	"context"
+
+	"github.com/mcp-playground/mcp-playground/sim/catalog"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+)
+
+// A PagingRun is a catalog server on the simulator's wire with a scripted,
+// initialized client, for graders that drive a learner's own walk through
+// [PagingRun.Lister] and then read the trace.
+type PagingRun struct {
+	rec    *trace.Recorder
+	client *pagingClient
+}
+
+// NewPagingRun starts a paging run with parameters p (Client and the
+// restart, cross-session and refresh-failed twists are ignored: the caller
+// is the client). Close it when done.
+func NewPagingRun(ctx context.Context, p PagingParams) (*PagingRun, error) {
+	p.Client, p.MaxPages, p.MaxTools = clientReference, max(p.MaxPages, 1), max(p.MaxTools, 0)
+	twist := p.Twist
+	p.Twist = twistNone
+	if err := p.validate(); err != nil {
+		return nil, err
+	}
+	rec := trace.NewRecorder(trace.InMemory, trace.State{})
+	c, err := startPagingClient(ctx, rec, p.Catalog, p.Seed)
+	if err != nil {
+		return nil, err
+	}
+	c.forgeNext = twist == twistInvalidCursor
+	return &PagingRun{rec: rec, client: c}, nil
+}
+
+// PagingPreset returns the parameters of the named paging scenario.
+func PagingPreset(id string) (PagingParams, bool) {
+	for _, p := range presets() {
+		if pp, ok := p.params.(*PagingParams); ok && p.info.ID == id {
+			return *pp, true
+		}
+	}
+	return PagingParams{}, false
+}
+
+// Lister returns the client side of the run: each call sends one raw
+// tools/list request (a nil cursor sends none, "" sends "cursor":"") and
+// records both frames. After [maxListRequests] calls it fails, so a walk
+// that never ends still ends.
+func (r *PagingRun) Lister() catalog.Lister { return catalog.ListerFunc(r.client.listTools) }
+
+// Result returns the trace so far.
+func (r *PagingRun) Result() *Result {
+	return &Result{Info: Info{ID: "paging-run", Title: "Your walk", Lesson: "catalog", Family: pagingFamily.name, Era: v20251125},
+		Events: append([]trace.Event(nil), r.rec.Events()...)}
+}
+
+// Close ends the run's connection and waits for the server's goroutines.
+func (r *PagingRun) Close() { r.client.close() }

@@ -1,0 +1,71 @@
+package scenario
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+)
+
+// sdkIteratorWalk reads the catalog with go-sdk's ClientSession.Tools.
+func sdkIteratorWalk(ctx context.Context, rec *trace.Recorder, p *PagingParams) error {
+	l, err := connectBoth(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed), v20251125, fixture.PreserveCursor)
+	if err != nil {
+		return err
+	}
+	defer l.close()
+	done := make(chan struct{})
+	walked := goDo(func() ([]string, error) {
+		defer close(done)
+		var got []string
+		for t, err := range l.cs.Tools(ctx, nil) {
+			if err != nil {
+				return got, err
+			}
+			got = append(got, t.Name)
+		}
+		return got, nil
+	})
+	for {
+		f, err := l.w.AwaitUntil(ctx, request(c2s, "tools/list"), done)
+		if err != nil {
+			return err
+		}
+		if f == nil {
+			break
+		}
+		note := "ClientSession.Tools asks for the first page."
+		if c := requestCursor(f); c != nil {
+			note = fmt.Sprintf("The iterator sends cursor %s.", quote(*c))
+			rec.Update(func(s *trace.State) { s.Cursors = append(s.Cursors, *c) })
+		}
+		l.w.Deliver(f, note)
+		f, err = l.w.Await(ctx, response(s2c, "tools/list"))
+		if err != nil {
+			return err
+		}
+		rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, toolNames(f)...) })
+		note = "A page."
+		if strings.Contains(string(f.Raw), `"nextCursor":""`) {
+			note = `"nextCursor":"" is on the wire, but ListToolsResult.NextCursor is a string with omitempty: Go sees "", which the iterator takes as the end.`
+		}
+		l.w.Deliver(f, note)
+	}
+	got, err := wait(ctx, walked)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		rec.Changed(fmt.Sprintf("go-sdk v1.8.0 behaviour: the iterator yielded %d tool(s), then the error: %v", len(got), err), func(s *trace.State) {
+			s.Catalog = got
+			s.Error = err.Error()
+		})
+		return nil
+	}
+	rec.Changed(fmt.Sprintf("go-sdk v1.8.0 behaviour: the iterator finished with %d tool(s): %s.", len(got), strings.Join(got, ", ")), func(s *trace.State) {
+		s.Catalog = got
+	})
+	return nil
+}
