@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 )
 
@@ -37,12 +38,33 @@ func EncodeString(events []Event) (string, error) {
 }
 
 // marshalEvent encodes without HTML escaping: traces are shown to learners as
-// the bytes that crossed the wire, and "<" must stay "<".
+// the bytes that crossed the wire, and "<" must stay "<". The fields of
+// [Event.Extra] follow the known ones, sorted by name.
 func marshalEvent(e *Event) ([]byte, error) {
+	b, err := marshalNoEscape(e)
+	if err != nil || len(e.Extra) == 0 {
+		return b, err
+	}
+	b = b[:len(b)-1] // the closing brace
+	for _, k := range sortedKeys(e.Extra) {
+		name, err := marshalNoEscape(k)
+		if err != nil {
+			return nil, err
+		}
+		var v bytes.Buffer
+		if err := json.Compact(&v, e.Extra[k]); err != nil {
+			return nil, fmt.Errorf("field %s: %w", name, err)
+		}
+		b = append(append(append(append(b, ','), name...), ':'), v.Bytes()...)
+	}
+	return append(b, '}'), nil
+}
+
+func marshalNoEscape(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(e); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
@@ -57,11 +79,14 @@ type DecodeError struct {
 func (e *DecodeError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
 func (e *DecodeError) Unwrap() error { return e.Err }
 
-// Decode reads a JSON Lines trace. Blank lines are skipped. Each line must be
-// a JSON object with a non-negative integer "seq" and a known "kind"; a
-// message event must have a direction and a JSON object payload. Lines with
-// only the conformance fields are accepted. Decode reports the first bad
-// line as a [*DecodeError].
+// Decode reads a JSON Lines trace: ours, or the conformance format of MCP
+// trace validators (see the package comment), or a mix. Blank lines are
+// skipped, a leading byte order mark too. Each line must be a JSON object
+// with a non-negative integer "seq" and a known "kind"; a message event must
+// have a direction and a JSON object payload; a lifecycle event must name
+// its moment. Known fields must have their types (see strict.go: the rules
+// the page's parseTrace shares); unknown fields are kept in [Event.Extra].
+// Decode reports the first bad line as a [*DecodeError].
 func Decode(r io.Reader) ([]Event, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), MaxLineBytes)
@@ -69,7 +94,13 @@ func Decode(r io.Reader) ([]Event, error) {
 	line := 0
 	for sc.Scan() {
 		line++
-		text := bytes.TrimSpace(sc.Bytes())
+		text := sc.Bytes()
+		if line == 1 {
+			text = bytes.TrimPrefix(text, []byte("\ufeff"))
+		}
+		// JSON's own whitespace only: Go and JavaScript disagree on what
+		// else is space.
+		text = bytes.Trim(text, " \t\r\n")
 		if len(text) == 0 {
 			continue
 		}
@@ -85,47 +116,64 @@ func Decode(r io.Reader) ([]Event, error) {
 	return events, nil
 }
 
+var eventType = reflect.TypeFor[Event]()
+
 func decodeLine(text []byte) (Event, error) {
 	var e Event
 	if text[0] != '{' {
 		return e, fmt.Errorf("not a JSON object")
 	}
-	var probe struct {
-		Seq  *json.Number `json:"seq"`
-		Kind *string      `json:"kind"`
-	}
-	if err := json.Unmarshal(text, &probe); err != nil {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(text, &fields); err != nil {
 		return e, fmt.Errorf("invalid JSON: %v", err)
 	}
-	if probe.Seq == nil {
+	if isNull(fields["seq"]) {
 		return e, fmt.Errorf(`missing "seq"`)
 	}
-	if probe.Kind == nil {
+	if isNull(fields["kind"]) {
 		return e, fmt.Errorf(`missing "kind"`)
 	}
-	if err := json.Unmarshal(text, &e); err != nil {
-		return e, fmt.Errorf("invalid event: %v", err)
+	rest, err := decodeFields(fields, reflect.ValueOf(&e).Elem(), "")
+	if err != nil {
+		return e, err
+	}
+	for _, k := range rest {
+		if e.Extra == nil {
+			e.Extra = map[string]json.RawMessage{}
+		}
+		e.Extra[k] = fields[k]
 	}
 	if e.Seq < 0 {
 		return e, fmt.Errorf(`"seq" is negative`)
 	}
 	switch e.Kind {
-	case KindMessage, KindBytes, KindHTTP, KindState, KindFault, KindNote:
+	case KindMessage, KindBytes, KindHTTP, KindState, KindFault, KindNote, KindLifecycle:
 	default:
-		return e, fmt.Errorf("unknown kind %q", e.Kind)
+		return e, fmt.Errorf("unknown kind %s", fields["kind"])
 	}
 	switch e.Direction {
 	case "", ClientToServer, ServerToClient:
 	default:
 		return e, fmt.Errorf("unknown direction %q", e.Direction)
 	}
-	if e.Kind == KindMessage {
+	if e.Status < 0 || e.Status > 65535 {
+		return e, fmt.Errorf(`"status" is not an HTTP status`)
+	}
+	switch e.Kind {
+	case KindMessage:
 		if e.Direction == "" {
 			return e, fmt.Errorf("message without a direction")
 		}
-		if p := bytes.TrimSpace(e.Payload); len(p) == 0 || p[0] != '{' {
+		if p := e.Payload; len(p) == 0 || p[0] != '{' {
 			return e, fmt.Errorf("message payload is not a JSON object")
+		}
+	case KindLifecycle:
+		if e.Event == "" {
+			return e, fmt.Errorf(`lifecycle without an "event"`)
 		}
 	}
 	return e, nil
 }
+
+// isNull reports whether a field is absent or null.
+func isNull(raw json.RawMessage) bool { return len(raw) == 0 || string(raw) == "null" }

@@ -2,10 +2,14 @@
 // JSON-RPC frame, byte chunk, HTTP exchange, state change, fault or note, each
 // carrying a snapshot of the state it leaves, encoded as JSON Lines.
 //
-// The line shape is a superset of the conformance-trace shape used by MCP
-// trace validators ({"seq","direction","transport","kind","payload"}), so a
-// trace recorded by another tool decodes too; our own fields are optional on
-// input.
+// The line shape is a superset of the conformance-trace format used by MCP
+// trace validators (tomtom215/mcp-conformance: book/src/trace-format.md and
+// crates/mcp-conformance-core/src/trace.rs): {"seq","direction","transport",
+// "kind"} with a "payload" on message events, top-level "status" and
+// "headers" on http events, "event" on lifecycle events and an optional
+// "ts". A trace recorded by another tool decodes too; our own fields are
+// optional on input, and fields neither format knows are kept in
+// [Event.Extra].
 package trace
 
 import (
@@ -26,6 +30,16 @@ const (
 	KindState   = "state"   // a state change the learner should notice
 	KindFault   = "fault"   // a cut link, a dropped or rewritten frame; Payload is a [FaultPayload]
 	KindNote    = "note"    // prose only
+	// KindLifecycle is a transport moment from the conformance format;
+	// Event names it (one of the Lifecycle constants).
+	KindLifecycle = "lifecycle"
+)
+
+// Lifecycle moments of the conformance format.
+const (
+	TransportOpen  = "transport-open"
+	TransportClose = "transport-close"
+	TransportAbort = "transport-abort"
 )
 
 // Transports named in events.
@@ -58,6 +72,24 @@ type Event struct {
 	// State is the state after this event. Imported conformance traces have
 	// none; the player then shows the last known state.
 	State *State `json:"state,omitempty"`
+
+	// The conformance format's own fields, which this simulator does not
+	// record but imported traces carry.
+
+	// Event is the moment of a [KindLifecycle] event.
+	Event string `json:"event,omitempty"`
+	// Status is an HTTP response status on a conformance http event (ours
+	// keep it in an [HTTPPayload]).
+	Status int `json:"status,omitempty"`
+	// Headers are the HTTP headers a conformance http event recorded.
+	Headers map[string]string `json:"headers,omitempty"`
+	// TS is an informational RFC 3339 timestamp; nothing orders by it.
+	TS string `json:"ts,omitempty"`
+
+	// Extra holds the fields of an imported line that neither format
+	// knows, so that nothing another tool wrote is dropped. Encode writes
+	// them after the known fields, sorted by name.
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // State is a snapshot of everything the player's state panel shows.
@@ -162,6 +194,9 @@ type HTTPPayload struct {
 	Method    string `json:"method,omitempty"` // set on requests
 	Status    int    `json:"status,omitempty"` // set on responses
 	SessionID string `json:"mcp_session_id,omitempty"`
+	// Headers are other headers that matter to the protocol, by their
+	// canonical names (2026-07-28 POSTs carry Mcp-Method and Mcp-Name).
+	Headers map[string]string `json:"headers,omitempty"`
 	// Body is the JSON-RPC message carried, if any.
 	Body json.RawMessage `json:"body,omitempty"`
 }

@@ -48,6 +48,22 @@ export const storage = {
       // Progress is a nicety; ignore.
     }
   },
+  remove(key) {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // As above.
+    }
+  },
+  /** getJSON returns the value saved under key, parsed, or fallback when
+   * there is none or it is not JSON (an older version's, a hand edit). */
+  getJSON(key, fallback) {
+    try {
+      return JSON.parse(this.get(key) || 'null') ?? fallback;
+    } catch {
+      return fallback;
+    }
+  },
   keys() {
     try {
       return Object.keys(window.localStorage);

@@ -4,6 +4,8 @@
 // request starts a fresh worker.
 'use strict';
 
+import { WorkerClient } from './workerclient.js';
+
 /** A TimeoutError is a run stopped because it went over its budget. */
 export class TimeoutError extends Error {}
 
@@ -22,80 +24,65 @@ export class Grader {
    *   that should happen while the learner reads, not against the budget
    */
   constructor(workerURL, budgetMs, warm = null) {
-    this.url = workerURL;
     this.budgetMs = budgetMs;
     this.warm = warm;
-    this.worker = null;
+    this.client = new WorkerClient(workerURL, {
+      ready: (timing) => this.onReady(timing),
+      exit: (message, failed) => this.fail(new GraderError(message || (failed ? 'the grader worker failed' : 'the grader stopped'))),
+    });
     this.ready = null;
     this.isReady = false; // the current worker is up and warm
-    this.pending = new Map();
-    this.nextID = 1;
+    this.settle = null; // {resolve, reject} of this.ready
   }
 
   /** start creates the worker unless one is running; the page calls it
    * early so that the wasm downloads and compiles while the learner reads. */
   start() {
-    if (this.worker) return this.ready;
-    const w = new Worker(this.url);
-    this.worker = w;
+    if (this.client.worker) return this.ready;
     this.isReady = false;
-    let onReady;
-    let onFail;
     this.ready = new Promise((resolve, reject) => {
-      onReady = resolve;
-      onFail = reject;
+      this.settle = { resolve, reject };
     });
     // A rejected ready that nobody awaits yet must not be an unhandled
     // rejection in the console.
-    this.ready.then(() => {
-      if (this.worker === w) this.isReady = true;
+    const ready = this.ready;
+    ready.then(() => {
+      if (this.ready === ready) this.isReady = true;
     }, () => {});
-    w.onmessage = (ev) => {
-      if (w !== this.worker) return;
-      const m = ev.data || {};
-      if (m.type === 'result') {
-        const p = this.pending.get(m.id);
-        this.pending.delete(m.id);
-        if (p) p.resolve(m.result);
-      } else if (m.type === 'progress') {
-        const p = this.pending.get(m.id);
-        if (p) p.progress(m.progress || {});
-      } else if (m.type === 'ready') {
-        performance.mark('mcp-playground:grader-ready', { detail: m.timing });
-        if (!this.warm) {
-          onReady();
-          return;
-        }
-        // Warm-up: the starter, graded once, results unused. A warm-up
-        // that never ends (it should not) must not hold the page forever.
-        const id = this.nextID++;
-        const warmed = () => {
-          clearTimeout(t);
-          this.pending.delete(id);
-          performance.mark('mcp-playground:grader-warm');
-          onReady();
-        };
-        const t = setTimeout(warmed, 60000);
-        this.pending.set(id, { resolve: warmed, reject: () => {}, progress: () => {} });
-        w.postMessage({ id, op: 'grade', exercise: this.warm.exercise, source: this.warm.source });
-      } else if (m.type === 'exit') {
-        this.fail(new GraderError(m.message || 'the grader stopped'), onFail);
-      }
-    };
-    w.onerror = (ev) => {
-      ev.preventDefault();
-      if (w === this.worker) this.fail(new GraderError(ev.message || 'the grader worker failed'), onFail);
-    };
+    try {
+      this.client.start();
+    } catch (err) {
+      this.fail(new GraderError(`the grader worker could not start (${err.message || err})`));
+    }
     return this.ready;
   }
 
-  /** stop ends the worker and fails what it was doing with err. */
-  fail(err, onFail) {
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
-    if (onFail) onFail(err);
-    for (const p of this.pending.values()) p.reject(err);
-    this.pending.clear();
+  onReady(timing) {
+    performance.mark('mcp-playground:grader-ready', { detail: timing });
+    const settle = this.settle;
+    if (!this.warm) {
+      settle.resolve();
+      return;
+    }
+    // Warm-up: the starter, graded once, results unused. A warm-up that
+    // never ends (it should not) must not hold the page forever.
+    let t = 0;
+    let done = false;
+    const warmed = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(t);
+      performance.mark('mcp-playground:grader-warm');
+      settle.resolve();
+    };
+    t = setTimeout(warmed, 60000);
+    this.client.send({ op: 'grade', exercise: this.warm.exercise, source: this.warm.source }).then(warmed, () => {});
+  }
+
+  /** fail ends the worker and fails what it was doing with err. */
+  fail(err) {
+    if (this.settle) this.settle.reject(err);
+    this.client.stop(err);
   }
 
   /**
@@ -108,40 +95,31 @@ export class Grader {
    */
   async request(op, exercise, source, onProgress = () => {}) {
     await this.start();
-    const w = this.worker;
-    const id = this.nextID++;
-    return new Promise((resolve, reject) => {
-      let timer = 0;
-      let budget = this.budgetMs;
-      const arm = (ms) => {
-        clearTimeout(timer);
-        budget = ms;
-        timer = setTimeout(() => {
-          if (this.worker !== w) return;
-          const err = new TimeoutError(`timed out after ${budget / 1000} s`);
-          err.check = this.running; // the check that was running, '' while compiling
-          err.budgetMs = budget;
-          this.fail(err);
-        }, ms);
-      };
-      this.running = '';
-      this.pending.set(id, {
-        resolve: (r) => {
-          clearTimeout(timer);
-          resolve(r);
-        },
-        reject: (e) => {
-          clearTimeout(timer);
-          reject(e);
-        },
-        progress: (p) => {
-          this.running = p.next || '';
-          arm(p.budgetMs || this.budgetMs);
-          onProgress(p);
-        },
+    const w = this.client.worker;
+    if (!w) throw new GraderError('the grader stopped');
+    let timer = 0;
+    let budget = this.budgetMs;
+    const arm = (ms) => {
+      clearTimeout(timer);
+      budget = ms;
+      timer = setTimeout(() => {
+        if (this.client.worker !== w) return;
+        const err = new TimeoutError(`timed out after ${budget / 1000} s`);
+        err.check = this.running; // the check that was running, '' while compiling
+        err.budgetMs = budget;
+        this.fail(err);
+      }, ms);
+    };
+    this.running = '';
+    arm(this.budgetMs);
+    try {
+      return await this.client.send({ op, exercise, source }, (p) => {
+        this.running = p.next || '';
+        arm(p.budgetMs || this.budgetMs);
+        onProgress(p);
       });
-      arm(this.budgetMs);
-      w.postMessage({ id, op, exercise, source });
-    });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

@@ -9,35 +9,18 @@ import { h, clear, storage, STORAGE_PREFIX } from './dom.js';
 import { EXERCISES_KEY } from './progress.js';
 import { Editor } from './exercise-editor.js';
 import { Grader, TimeoutError } from './exercise-grader.js';
+import { formatHash } from './hash.js';
 
 /** DEFAULT_BUDGET_MS is how long one Run or Grade may take in the worker. */
 const DEFAULT_BUDGET_MS = 5000;
 const CODE_PREFIX = `${STORAGE_PREFIX}code:`;
 
-function readJSON(key, fallback) {
-  try {
-    return JSON.parse(storage.get(key) || 'null') ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-/** removeItem deletes a saved value; like dom.js's storage it never throws. */
-function removeItem(key) {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // Private windows may refuse storage altogether.
-  }
-}
-
-/** playerLink is the playground URL that replays a failing check. */
+/** playerLink is the playground URL that replays a failing check. A check
+ * at step 0 (its first frame) links to the scenario's start. */
 function playerLink(check) {
   const base = document.documentElement.dataset.base || '../';
-  let hash = `#scenario=${encodeURIComponent(check.scenario)}`;
-  if (check.params) hash += `&params=${encodeURIComponent(JSON.stringify(check.params))}`;
-  if (check.step) hash += `&step=${check.step}`;
-  return `${base}playground.html${hash}`;
+  const params = check.params ? JSON.stringify(check.params) : null;
+  return `${base}playground.html${formatHash({ scenario: check.scenario, params, step: check.step || null })}`;
 }
 
 class Runner {
@@ -94,12 +77,12 @@ class Runner {
   }
 
   solved() {
-    const s = readJSON(EXERCISES_KEY, {});
+    const s = storage.getJSON(EXERCISES_KEY, {});
     return Boolean(s && typeof s === 'object' && s[this.data.id]);
   }
 
   markSolved() {
-    const s = readJSON(EXERCISES_KEY, {});
+    const s = storage.getJSON(EXERCISES_KEY, {});
     const o = s && typeof s === 'object' && !Array.isArray(s) ? s : {};
     o[this.data.id] = true;
     storage.set(EXERCISES_KEY, JSON.stringify(o));
@@ -113,7 +96,7 @@ class Runner {
   save() {
     clearTimeout(this.saveTimer);
     const v = this.editor.value;
-    if (v === this.data.starter) removeItem(this.saveKey);
+    if (v === this.data.starter) storage.remove(this.saveKey);
     else storage.set(this.saveKey, v);
   }
 
@@ -130,7 +113,7 @@ class Runner {
     if (older.length === 0) return;
     const key = older[older.length - 1];
     const drop = () => {
-      for (const k of older) removeItem(k);
+      for (const k of older) storage.remove(k);
       this.el.notice.hidden = true;
     };
     clear(this.el.notice).append(

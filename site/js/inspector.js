@@ -4,7 +4,7 @@
 'use strict';
 
 import { h, clear } from './dom.js';
-import { wireJSON } from './trace.js';
+import { wireJSON, httpHeaders, httpStatus, header, isSSE, LIFECYCLE, KNOWN_FIELDS } from './trace.js';
 
 const ERROR_CODES = new Map([
   [-32700, 'Parse error: the bytes were not JSON'],
@@ -92,9 +92,16 @@ export function annotate(ev, msg, dsc, events, index) {
     }
   }
   const p = ev.payload;
-  if (ev.kind === 'http' && p && typeof p === 'object') {
-    if (p.status) add('HTTP status', String(p.status), p.status === 404 ? 'the session is gone: the client must initialize a new one' : '');
-    if (has(p, 'mcp_session_id')) add('Mcp-Session-Id', show(p.mcp_session_id), 'the header that names the streamable HTTP session');
+  if (ev.kind === 'http') {
+    const status = httpStatus(ev);
+    if (status) add('HTTP status', String(status), status === 404 ? 'the session is gone: the client must initialize a new one' : '');
+    const sid = header(ev, 'mcp-session-id');
+    if (sid) add('Mcp-Session-Id', show(sid), 'the header that names the streamable HTTP session');
+    const mcpMethod = header(ev, 'mcp-method');
+    if (mcpMethod) add('Mcp-Method', show(mcpMethod), '2026-07-28: the JSON-RPC method, repeated in a header so that a proxy can route without reading the body; it must match the body');
+    const mcpName = header(ev, 'mcp-name');
+    if (mcpName) add('Mcp-Name', show(mcpName), '2026-07-28: the tool, prompt or resource the request names, repeated in a header; it must match the body');
+    if (isSSE(ev)) add('Content-Type', show(header(ev, 'content-type')), 'a stream of server-sent events: each JSON-RPC message on it follows as its own event');
   }
   if (ev.state && ev.state.session && ev.kind !== 'http') add('Mcp-Session-Id', show(ev.state.session), 'the session this frame belongs to');
   if (ev.kind === 'fault' && p && typeof p === 'object') add('fault', String(p.fault), p.detail || '');
@@ -110,11 +117,14 @@ function arrow(direction) {
 /** httpLines renders an HTTP event the way it would look on the wire: the
  * request or status line and the Mcp-Session-Id header. The body is the
  * JSON-RPC message shown under it. */
-function httpLines(p) {
+function httpLines(ev) {
+  const p = ev.payload && typeof ev.payload === 'object' ? ev.payload : {};
+  const status = httpStatus(ev);
   const lines = [];
-  if (p.method) lines.push(`${p.method} /mcp HTTP/1.1`);
-  else if (p.status) lines.push(`HTTP/1.1 ${p.status}${HTTP_REASONS.has(p.status) ? ` ${HTTP_REASONS.get(p.status)}` : ''}`);
-  if (p.mcp_session_id) lines.push(`Mcp-Session-Id: ${p.mcp_session_id}`);
+  if (status) lines.push(`HTTP/1.1 ${status}${HTTP_REASONS.has(status) ? ` ${HTTP_REASONS.get(status)}` : ''}`);
+  else if (typeof p.method === 'string' && p.method) lines.push(`${p.method} /mcp HTTP/1.1`);
+  else lines.push('HTTP request (method and path not recorded)');
+  for (const [k, v] of httpHeaders(ev)) lines.push(`${k}: ${v}`);
   return lines.join('\n');
 }
 
@@ -127,7 +137,7 @@ export function renderInspector(el, ev, dsc, events, index) {
     return;
   }
   const step = index != null ? index + 1 : ev.seq;
-  const head = [`step ${step}`, arrow(ev.direction), ev.kind, ev.transport, ev.run ? `run ${ev.run}` : '', ev.at_ms != null ? `t = ${ev.at_ms} ms` : '']
+  const head = [`step ${step}`, arrow(ev.direction), ev.kind, ev.transport, ev.run ? `run ${ev.run}` : '', ev.at_ms != null ? `t = ${ev.at_ms} ms` : '', typeof ev.ts === 'string' ? ev.ts : '']
     .filter(Boolean)
     .join(' · ');
   el.append(h('p', { class: 'inspector-head', text: head }));
@@ -139,8 +149,15 @@ export function renderInspector(el, ev, dsc, events, index) {
   const hasRaw = typeof ev.raw === 'string' && ev.raw !== '';
   // HTTP and stdio events: what the trace recorded about the transport,
   // shown as it reads on the wire, not as the trace's JSON.
-  if (ev.kind === 'http' && p) {
-    el.append(h('h4', { text: 'Trace event: HTTP' }), h('pre', { class: 'inspector-http', 'data-testid': 'trace-event', tabindex: '0' }, httpLines(p)));
+  if (ev.kind === 'http') {
+    el.append(h('h4', { text: 'Trace event: HTTP' }), h('pre', { class: 'inspector-http', 'data-testid': 'trace-event', tabindex: '0' }, httpLines(ev)));
+  }
+  if (ev.kind === 'lifecycle') {
+    const known = LIFECYCLE.get(ev.event);
+    el.append(
+      h('h4', { text: 'Trace event: transport lifecycle' }),
+      h('p', { class: `inspector-verdict${ev.event === 'transport-abort' ? ' is-bad' : ''}`, 'data-testid': 'trace-event' }, h('code', { text: String(ev.event) }), ` — ${known ? known.text : 'a transport moment this page does not know'}`),
+    );
   }
   if (ev.kind === 'bytes' && p) {
     const ok = p.verdict === 'ok';
@@ -173,4 +190,17 @@ export function renderInspector(el, ev, dsc, events, index) {
     }
     el.append(h('h4', { text: 'Fields' }), dl);
   }
+  const other = otherFields(ev);
+  if (other.length) {
+    const dl = h('dl', { class: 'inspector-fields', 'data-testid': 'other-fields' });
+    for (const [k, v] of other) dl.append(h('dt', null, h('code', { text: k })), h('dd', null, h('code', { text: JSON.stringify(v) })));
+    el.append(h('h4', { text: 'Other fields in the trace' }), dl);
+  }
+}
+
+/** otherFields returns the [name, value] pairs of an event that neither
+ * trace format defines (an imported trace's own additions), kept as they
+ * came so that nothing another tool recorded is hidden. */
+export function otherFields(ev) {
+  return Object.keys(ev).filter((k) => !KNOWN_FIELDS.has(k)).sort().map((k) => [k, ev[k]]);
 }

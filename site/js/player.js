@@ -8,6 +8,8 @@ import { parseTrace, describe, statesAt, firstDifference, unescapeBaked, TraceEr
 import { renderInspector } from './inspector.js';
 import { renderState, stateFeatures } from './statepanel.js';
 import { writeHash } from './hash.js';
+import { conformanceJSONL, TRANSPORT_NOTE } from './conformance.js';
+import { laneRows, scrollIntoLanes } from './lanes.js';
 
 const SPEEDS = [
   ['0.5', '0.5×', 1600],
@@ -98,7 +100,9 @@ export class Player {
       this.el.file.value = '';
       if (file) file.text().then((t) => this.importText(t), (err) => this.showError(`Could not read the file: ${err.message}`));
     });
-    this.el.exportBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export', onclick: () => this.exportTrace() }, 'Export .jsonl');
+    this.el.exportBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export', title: 'This trace in full: notes, state, clock and exact bytes', onclick: () => this.exportTrace() }, 'Export .jsonl');
+    this.el.exportConfBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export-conformance', title: 'The conformance-trace format that MCP trace validators read: messages, HTTP and transport events only', 'aria-describedby': id('export-note'), onclick: () => this.exportConformance() }, 'Export for validators');
+    this.el.exportNote = h('p', { class: 'pl-io-note', id: id('export-note'), 'data-testid': 'export-note', text: TRANSPORT_NOTE });
     this.el.importBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'import', onclick: () => this.el.file.click() }, 'Import .jsonl…');
     this.el.error = h('div', { class: 'pl-error', role: 'alert', 'data-testid': 'player-error', hidden: true });
     this.el.lanes = h('ol', { class: 'pl-lanes', 'aria-label': 'Frames between client and server', tabindex: '0' });
@@ -114,7 +118,7 @@ export class Player {
       h('label', { class: 'pl-speed-label', for: id('speed') }, 'speed'), this.el.speed,
       this.el.count, this.el.status);
     const scrubRow = h('div', { class: 'pl-scrubrow' }, this.el.scrub);
-    const io = h('div', { class: 'pl-io' }, this.el.exportBtn, this.el.importBtn, this.el.file);
+    const io = h('div', { class: 'pl-io' }, this.el.exportBtn, this.el.exportConfBtn, this.el.importBtn, this.el.file, this.el.exportNote);
     this.el.diagram = h('div', { class: 'pl-diagram' }, this.el.laneHeads, this.el.lanes);
     const lanesBox = this.el.diagram;
     const side = h('div', { class: 'pl-side' },
@@ -141,6 +145,9 @@ export class Player {
     this.labels = describe(events);
     this.states = statesAt(events);
     this.features = stateFeatures(events);
+    // What the validator export would hold: nothing for a trace with no
+    // wire (the scheduler's steps), and then the button is off.
+    this.conformance = conformanceJSONL(events);
     // A trace with no wire (the TTL scheduler's steps) is one timeline, not
     // two lanes with nothing between them.
     this.wire = events.length === 0 || events.some((e) => e.direction);
@@ -158,39 +165,8 @@ export class Player {
   }
 
   renderLanes() {
-    clear(this.el.lanes);
-    this.frames = this.events.map((e, i) => {
-      const d = this.labels[i];
-      const cls = ['pl-frame', `kind-${e.kind}`];
-      if (d.direction) cls.push(d.direction === 'client-to-server' ? 'to-server' : 'to-client');
-      if (d.method === 'error') cls.push('is-error-response');
-      if (d.badBytes) cls.push('is-bad-bytes');
-      // A scenario with several runs side by side names each run once, where
-      // it starts.
-      const runStart = d.run && (i === 0 || this.labels[i - 1].run !== d.run);
-      if (runStart) cls.push('run-start');
-      if (d.fault) cls.push(`fault-${d.fault.replace(/[^a-z-]/g, '')}`);
-      const li = h('li', {
-        class: cls.join(' '),
-        'data-testid': e.kind === 'note' || e.kind === 'state' ? 'event' : 'frame',
-        'data-direction': d.direction,
-        'data-method': d.method,
-        'data-seq': String(e.seq),
-        'data-index': String(i + 1),
-        'data-answers': d.answers || null,
-        'data-run': d.run || null,
-      },
-      h('span', { class: 'pl-seq', title: e.seq !== i + 1 ? `step ${i + 1} (seq ${e.seq})` : `step ${i + 1}`, text: String(i + 1) }),
-      h('span', { class: 'pl-arrow' },
-        runStart ? h('span', { class: 'pl-run', text: `run: ${d.run}` }) : null,
-        h('span', { class: 'pl-label' }, e.kind === 'note' || e.kind === 'state' ? shorten(d.label) : slashBreaks(d.label))),
-      e.at_ms != null
-        ? h('span', { class: 'pl-time', title: `${e.at_ms} ms (virtual clock)` }, String(e.at_ms), h('span', { class: 'pl-time-unit', text: ' ms' }))
-        : h('span', { class: 'pl-time' }));
-      li.addEventListener('click', () => this.act({ type: 'seek', step: i + 1 }));
-      return li;
-    });
-    this.el.lanes.append(...this.frames);
+    this.frames = laneRows(this.events, this.labels, (step) => this.act({ type: 'seek', step }));
+    this.el.lanes.replaceChildren(...this.frames);
   }
 
   /** act is the one entry point for every learner action. */
@@ -287,6 +263,7 @@ export class Player {
     this.el.reset.disabled = step <= 0;
     this.el.play.disabled = max === 0;
     this.el.exportBtn.disabled = !this.text;
+    this.el.exportConfBtn.disabled = !this.conformance;
     const ev = step > 0 ? this.events[step - 1] : null;
     renderInspector(this.el.inspector, ev, step > 0 ? this.labels[step - 1] : null, this.events, step - 1);
     // Before the first step: a trace that opens with a note or a state
@@ -372,33 +349,22 @@ export class Player {
   }
 
   exportTrace() {
-    if (!this.text) return;
-    const blob = new Blob([this.text], { type: 'application/x-ndjson' });
-    const url = URL.createObjectURL(blob);
-    const a = h('a', { href: url, download: `${this.scenario || 'trace'}.jsonl`, hidden: true });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    window.setTimeout(() => URL.revokeObjectURL(url), 0);
+    if (this.text) download(this.text, `${this.scenario || 'trace'}.jsonl`);
+  }
+
+  /** exportConformance downloads the trace in the conformance format. */
+  exportConformance() {
+    if (this.conformance) download(this.conformance, `${this.scenario || 'trace'}.conformance.jsonl`);
   }
 }
 
-// slashBreaks lets a narrow lane break a method name after a slash
-// (notifications/ initialized) rather than inside a word.
-function slashBreaks(s) {
-  const parts = s.split('/');
-  return parts.flatMap((part, i) => (i < parts.length - 1 ? [`${part}/`, document.createElement('wbr')] : [part]));
-}
-
-function shorten(s) {
-  return s.length > 140 ? `${s.slice(0, 137)}…` : s;
-}
-
-// scrollIntoLanes scrolls only the lanes box, never the page: stepping with
-// the keyboard should not make the lesson text jump.
-function scrollIntoLanes(box, li) {
-  if (box.clientHeight === 0) return; // not laid out (hidden): nothing to scroll
-  const top = li.offsetTop; // .pl-lanes is position: relative
-  if (top < box.scrollTop) box.scrollTop = top;
-  else if (top + li.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + li.offsetHeight - box.clientHeight;
+// download offers text as a file.
+function download(text, name) {
+  const blob = new Blob([text], { type: 'application/x-ndjson' });
+  const url = URL.createObjectURL(blob);
+  const a = h('a', { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }

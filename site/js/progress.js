@@ -11,14 +11,6 @@ const LESSONS_KEY = `${STORAGE_PREFIX}lessons-read`;
 export const EXERCISES_KEY = `${STORAGE_PREFIX}exercises-solved`;
 const LESSON_FILE = /(?:^|\/)(\d\d-[a-z0-9-]+)\.html$/;
 
-function readJSON(key, fallback) {
-  try {
-    return JSON.parse(storage.get(key) || 'null') ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 /** pageSlug is the lesson slug of the current page ("01-handshake"), or "". */
 export function pageSlug() {
   const m = window.location.pathname.match(LESSON_FILE);
@@ -29,7 +21,7 @@ export function pageSlug() {
 export function recordVisit() {
   const slug = pageSlug();
   if (!slug || !document.querySelector('[data-testid="lesson-title"]')) return;
-  const read = readJSON(LESSONS_KEY, []);
+  const read = storage.getJSON(LESSONS_KEY, []);
   if (Array.isArray(read) && !read.includes(slug)) {
     read.push(slug);
     storage.set(LESSONS_KEY, JSON.stringify(read));
@@ -39,7 +31,7 @@ export function recordVisit() {
 /** fillProgress fills el with the learner's progress and marks read lessons
  * among the page's links. */
 export function fillProgress(el) {
-  const read = new Set(readJSON(LESSONS_KEY, []));
+  const read = new Set(storage.getJSON(LESSONS_KEY, []));
   const lessons = new Set();
   for (const a of document.querySelectorAll('a[href]')) {
     const m = a.getAttribute('href').match(LESSON_FILE);
@@ -51,7 +43,7 @@ export function fillProgress(el) {
     }
   }
   const quizzes = storage.keys().filter((k) => k.startsWith(QUIZ_PREFIX)).length;
-  const solved = Object.keys(readJSON(EXERCISES_KEY, {}) || {}).length;
+  const solved = Object.keys(storage.getJSON(EXERCISES_KEY, {}) || {}).length;
   const readCount = lessons.size ? [...read].filter((s) => lessons.has(s)).length : read.size;
   clear(el);
   el.append(

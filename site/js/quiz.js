@@ -35,11 +35,8 @@ export function initQuizzes(root = document) {
       if (remember) storage.set(key, JSON.stringify({ choice: i, correct }));
     };
     buttons.forEach((b, i) => b.addEventListener('click', () => grade(i, true)));
-    try {
-      const saved = JSON.parse(storage.get(key) || 'null');
-      if (saved && Number.isInteger(saved.choice) && buttons[saved.choice]) grade(saved.choice, false);
-    } catch {
-      // An old or foreign value: leave the quiz unanswered.
-    }
+    // An old or foreign value leaves the quiz unanswered.
+    const saved = storage.getJSON(key, null);
+    if (saved && Number.isInteger(saved.choice) && buttons[saved.choice]) grade(saved.choice, false);
   }
 }

@@ -3,6 +3,8 @@
 // be restarted.
 'use strict';
 
+import { WorkerClient } from './workerclient.js';
+
 /** A SimulatorError is a failure of the simulator itself, not of a scenario. */
 export class SimulatorError extends Error {}
 
@@ -10,11 +12,17 @@ export class Simulator {
   /** @param {URL|string} workerURL the URL of worker.js */
   constructor(workerURL) {
     this.url = workerURL;
-    this.worker = null;
-    this.pending = new Map();
-    this.nextID = 1;
+    this.client = new WorkerClient(workerURL, {
+      ready: (timing) => this.emit({ type: 'ready', timing }),
+      exit: (message, failed) => this.fail(message || (failed ? 'the simulator worker failed' : 'the simulator stopped')),
+    });
     this.listeners = new Set();
     this.dead = '';
+  }
+
+  /** started reports whether a worker runs (or ran and died). */
+  get started() {
+    return this.client.worker !== null || this.dead !== '';
   }
 
   /** on registers fn for {type: 'ready'|'exit'|'restart', message}. */
@@ -27,42 +35,19 @@ export class Simulator {
   }
 
   start() {
-    if (this.worker || this.dead) return;
-    let w;
+    if (this.client.worker || this.dead) return;
     try {
-      w = new Worker(this.url);
+      this.client.start();
     } catch (err) {
       // A page opened from disk (file://) may not start workers; the baked
       // traces still play.
       this.fail(`the simulator worker could not start (${err.message || err})`);
-      return;
     }
-    this.worker = w;
-    w.onmessage = (ev) => {
-      if (w !== this.worker) return;
-      const m = ev.data || {};
-      if (m.type === 'result') {
-        const p = this.pending.get(m.id);
-        this.pending.delete(m.id);
-        if (p) p.resolve(m.result);
-      } else if (m.type === 'ready') {
-        this.emit({ type: 'ready', timing: m.timing });
-      } else if (m.type === 'exit') {
-        this.fail(m.message || 'the simulator stopped');
-      }
-    };
-    w.onerror = (ev) => {
-      // Handled here: the page shows it with a restart button instead of an
-      // uncaught error in the console.
-      ev.preventDefault();
-      if (w === this.worker) this.fail(ev.message || 'the simulator worker failed');
-    };
   }
 
   fail(message) {
     this.dead = message;
-    for (const p of this.pending.values()) p.reject(new SimulatorError(message));
-    this.pending.clear();
+    this.client.stop(new SimulatorError(message));
     this.emit({ type: 'exit', message });
   }
 
@@ -72,11 +57,7 @@ export class Simulator {
   request(op, args = {}) {
     this.start();
     if (this.dead) return Promise.reject(new SimulatorError(this.dead));
-    const id = this.nextID++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, ...args });
-    });
+    return this.client.send({ op, ...args });
   }
 
   /** run plays a scenario; params is JSON text or null for the preset. */
@@ -88,11 +69,8 @@ export class Simulator {
   }
 
   restart() {
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
+    this.client.stop(new SimulatorError('restarted'));
     this.dead = '';
-    for (const p of this.pending.values()) p.reject(new SimulatorError('restarted'));
-    this.pending.clear();
     this.start();
     this.emit({ type: 'restart' });
   }
@@ -141,6 +119,6 @@ export class SimPool {
 
   /** restart restarts every simulator that has been started. */
   restart() {
-    for (const s of this.sims.values()) if (s.worker || s.dead) s.restart();
+    for (const s of this.sims.values()) if (s.started) s.restart();
   }
 }
