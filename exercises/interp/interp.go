@@ -2,16 +2,20 @@
 // it interprets the file with yaegi and runs the exercise's compiled
 // grade.go checks against it, the same checks go test runs in a classroom.
 //
-// The learner's file crosses into compiled code one way only: a small
-// driver function appended to it returns the learner's functions and
-// method values, typed with compiled types alone, so they convert to the
-// grader's function types. No interpreted type ever implements a compiled
-// interface on the grader's behalf (yaegi's interface wrappers are fragile);
-// interfaces flow the other way, compiled values the learner's code calls.
+// The learner's file crosses into compiled code one way only: the
+// exercise's driver (its .meta/driver.go), appended to the file, returns the
+// learner's functions and method values, typed with compiled types alone,
+// as the value the exercise's checks take. No interpreted type ever
+// implements a compiled interface on the grader's behalf (yaegi's interface
+// wrappers are fragile); interfaces flow the other way, compiled values the
+// learner's code calls. The exercises and their drivers are found in the
+// exercise folders by go generate (gen.go writes z_exercises.go).
 //
 // Interpreted code sees only [symbols.Exports]: a stdlib subset, the
-// tool-related go-sdk and the exercise's fixed API. It has no os, os/exec,
-// net or file system, and imports of anything else fail to compile.
+// tool-related go-sdk and each exercise's fixed API and Grade types, which
+// the learner's file sees as its own names through a dot import. It has no
+// os, os/exec, net or file system, and imports of anything else fail to
+// compile.
 //
 // Limits of yaegi v0.16.1 found here (the parity test, run by
 // go run ./cmd/check, keeps the exercises' solutions clear of them):
@@ -81,23 +85,25 @@ func Checks(id string) []string {
 	if !ok {
 		return nil
 	}
-	return ex.checks
+	return ex.checks()
 }
 
 // interpCostScale divides the work of cost checks when grading
 // interpreted code (see grading.WithCostScale).
 const interpCostScale = 10
 
-// Budget is how long one check of exercise id may run in the browser
-// before the page stops the grader as "timed out": 5 s, and more for the
-// checks that play many scenarios or make very many calls into interpreted
-// code (wasm runs them several times slower than go test), so that a
-// correct answer is never cut off on a slow machine.
-func Budget(id, check string) time.Duration {
+// Budget is how long a check may run in the browser before the page stops
+// the grader as "timed out": 5 s, and more for the checks that play many
+// scenarios or make very many calls into interpreted code (wasm runs them
+// several times slower than go test), so that a correct answer is never cut
+// off on a slow machine. The check's name says which it is, in every
+// exercise: "hidden-…" or "…-cost".
+func Budget(check string) time.Duration {
 	switch {
-	case id == "ttl" && check == "renewal-cost":
-		// 11,500 renewals (1/interpCostScale of go test's), each a call
-		// into interpreted code costing tens of microseconds in wasm.
+	case strings.HasSuffix(check, "-cost"):
+		// ttl's renewal-cost: 11,500 renewals (1/interpCostScale of go
+		// test's), each a call into interpreted code costing tens of
+		// microseconds in wasm.
 		return 60 * time.Second
 	case strings.HasPrefix(check, "hidden-"):
 		// Dozens of seeded variants, each a scenario run or two.
@@ -114,7 +120,7 @@ func Compile(id, src string) ([]Diagnostic, error) {
 		return nil, fmt.Errorf("interp: no exercise %q", id)
 	}
 	var out capped
-	_, diags := load(id, ex, src, &out)
+	_, diags := load(ex, src, &out)
 	return diags, nil
 }
 
@@ -131,7 +137,7 @@ func Grade(ctx context.Context, id, src string, progress func(grading.Result)) (
 		return Report{}, fmt.Errorf("interp: no exercise %q", id)
 	}
 	var out capped
-	drv, diags := load(id, ex, src, &out)
+	drv, diags := load(ex, src, &out)
 	if len(diags) > 0 {
 		return Report{CompileErrors: diags, Output: out.String()}, nil
 	}
@@ -147,23 +153,20 @@ func Grade(ctx context.Context, id, src string, progress func(grading.Result)) (
 
 // load interprets the learner's file with the driver appended and returns
 // the driver function.
-func load(id string, ex exercise, src string, out *capped) (drv reflect.Value, diags []Diagnostic) {
+func load(ex exercise, src string, out *capped) (drv reflect.Value, diags []Diagnostic) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "learner.go", src, parser.PackageClauseOnly)
 	if err != nil {
 		return reflect.Value{}, parseDiagnostics(err)
 	}
-	// Imports for the driver and the fixed API go on the package clause's
-	// own line, and the driver after the last line, so every position in
-	// the learner's file keeps its line number.
-	imports := []string{"mcpPlaygroundGrade " + strconv.Quote(modPath+id)}
-	if ex.api != "" {
-		imports = append(imports, ". "+strconv.Quote(ex.api))
-	}
+	// The compiled package's exports (the fixed API and the Grade types)
+	// are dot-imported on the package clause's own line, and the driver
+	// goes after the last line, so every position in the learner's file
+	// keeps its line number.
 	clauseEnd := fset.Position(f.Name.End()).Offset
 	var b strings.Builder
 	b.WriteString(src[:clauseEnd])
-	b.WriteString("; import (" + strings.Join(imports, "; ") + ")")
+	b.WriteString("; import . " + strconv.Quote(modPath+ex.id))
 	b.WriteString(src[clauseEnd:])
 	b.WriteString("\n\n")
 	b.WriteString(ex.driver)

@@ -52,13 +52,13 @@ func TestParity(t *testing.T) {
 	for _, d := range dirs {
 		folders = append(folders, filepath.Base(filepath.Dir(d)))
 	}
-	if !slices.Equal(folders, IDs()) {
-		t.Fatalf("exercise folders with .meta are %v, but interp grades %v: add the new exercise's driver", folders, IDs())
+	if !slices.Equal(folders, ids()) {
+		t.Fatalf("exercise folders with .meta are %v, but interp grades %v: run go generate ./exercises/interp", folders, ids())
 	}
 	var rounds [][]variant
 	for k := 0; ; k++ {
 		var round []variant
-		for _, id := range IDs() {
+		for _, id := range ids() {
 			files := []string{filepath.Join(root, "exercises", id, ".meta", "solution.go")}
 			mutants, _ := filepath.Glob(filepath.Join(root, "exercises", id, ".meta", "mutants", "*.go"))
 			files = append(files, mutants...)

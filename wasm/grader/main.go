@@ -94,7 +94,7 @@ func grade(_ js.Value, args []js.Value) any {
 		if k > 0 || r.Check == "" {
 			if k < len(names) {
 				p.Next = names[k]
-				p.BudgetMs = interp.Budget(id, names[k]).Milliseconds()
+				p.BudgetMs = interp.Budget(names[k]).Milliseconds()
 			}
 		}
 		b, _ := json.Marshal(p)

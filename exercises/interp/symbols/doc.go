@@ -1,8 +1,8 @@
 // Package symbols holds the compiled symbols that learner code interpreted
 // by [github.com/mcp-playground/mcp-playground/exercises/interp] may use:
-// a small stdlib subset, the tool-related parts of the go-sdk and the fixed
-// API files of the exercises. Everything but this file and gen.go is
-// generated.
+// a small stdlib subset, the tool-related parts of the go-sdk and, for each
+// exercise folder, its fixed API and Grade types. Everything but this file
+// and gen.go is generated.
 package symbols
 
 //go:generate go run gen.go

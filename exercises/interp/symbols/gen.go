@@ -1,7 +1,9 @@
 //go:build ignore
 
 // gen.go writes the symbol tables interpreted exercise code may use, with
-// yaegi's extractor, and post-processes them in two ways:
+// yaegi's extractor: the stdlib subset and go-sdk parts listed in sources,
+// which every exercise shares, and each exercise's own package, found from
+// its folder (see exerciseSources). It post-processes them in three ways:
 //
 //   - yaegi emits a parameter named "_" as the argument of the wrapper's
 //     call (W.WMethod(_)), which does not compile; such parameters are
@@ -19,6 +21,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -75,16 +78,7 @@ var sources = []source{
 		`^(Implementation|Meta|Params|Result|Connection|Transport|InMemoryTransport|NewInMemoryTransports)$`,
 		`^(ErrConnectionClosed|ErrSessionMissing)$`,
 	}},
-	// The fixed API files of the exercises that have one, so the learner's
-	// file uses the very types and error values the compiled grader checks,
-	// and every exercise's Grade types, which the driver appended to the
-	// learner's file returns.
-	{path: modPath + "catalog", include: []string{`^(Page|Lister|Limits|Err[A-Za-z]+|GradeEnumerate)$`}},
-	{path: modPath + "frames", include: []string{`^GradeFuncs$`}},
-	{path: modPath + "handshake", include: []string{`^(GradeClient|GradeNew)$`}},
-	{path: modPath + "outcomes", include: []string{`^(Succeeded|Failed|Unknown|Call|Server|GradeFuncs)$`}},
-	{path: modPath + "stock", include: []string{`^GradeFuncs$`}},
-	{path: modPath + "ttl", include: []string{`^(Err[A-Za-z]+|GradeSessions|GradeNew)$`}},
+	// Each exercise's package comes from its folder: see exerciseSources.
 }
 
 const modPath = "github.com/mcp-playground/mcp-playground/exercises/"
@@ -97,8 +91,12 @@ func main() {
 	for _, f := range old {
 		os.Remove(f)
 	}
+	exercises, err := exerciseSources()
+	if err != nil {
+		log.Fatal(err)
+	}
 	var funcs []string
-	for _, s := range sources {
+	for _, s := range append(sources, exercises...) {
 		e := extract.Extractor{Dest: "symbols", Include: s.include}
 		var buf bytes.Buffer
 		if _, err := e.Extract(s.path, "", &buf); err != nil {
@@ -130,6 +128,82 @@ func main() {
 	if err := os.WriteFile(filepath.Join(*outDir, "z_exports.go"), src, 0o644); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// exerciseSources returns a source for every exercise folder (one with a
+// .meta/config.json) under exercises/: the names its package exports
+// outside the learner's file. They are its fixed API (api.go), so that the
+// learner's file uses the very types and error values the compiled grader
+// checks, and its Grade types, which the driver appended to the learner's
+// file returns; not GradeChecks, which only the grader calls. The
+// learner's own names stay out: the interpreter dot-imports these into the
+// learner's file, where the two would clash.
+func exerciseSources() ([]source, error) {
+	configs, err := filepath.Glob(filepath.Join("..", "..", "*", ".meta", "config.json"))
+	if err != nil {
+		return nil, err
+	}
+	if len(configs) == 0 {
+		return nil, fmt.Errorf("no exercises: run gen.go in exercises/interp/symbols")
+	}
+	var out []source
+	for _, c := range configs {
+		dir := filepath.Dir(filepath.Dir(c))
+		b, err := os.ReadFile(c)
+		if err != nil {
+			return nil, err
+		}
+		var cfg struct{ File string }
+		if err := json.Unmarshal(b, &cfg); err != nil {
+			return nil, fmt.Errorf("%s: %v", c, err)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		var names []string
+		for _, file := range files {
+			if filepath.Base(file) == cfg.File || strings.HasSuffix(file, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return nil, err
+			}
+			names = append(names, exported(f)...)
+		}
+		id := filepath.Base(dir)
+		if len(names) == 0 {
+			// An empty include would export everything, the learner's names too.
+			return nil, fmt.Errorf("exercise %s exports nothing outside %s: its checks take a Grade type declared in grade.go", id, cfg.File)
+		}
+		slices.Sort(names)
+		out = append(out, source{path: modPath + id, include: []string{"^(" + strings.Join(names, "|") + ")$"}})
+	}
+	return out, nil
+}
+
+// exported returns the exported names f declares at package level, but
+// GradeChecks.
+func exported(f *ast.File) []string {
+	var names []string
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil && d.Name.Name != "GradeChecks" {
+				names = append(names, d.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				switch spec := spec.(type) {
+				case *ast.TypeSpec:
+					names = append(names, spec.Name.Name)
+				case *ast.ValueSpec:
+					for _, n := range spec.Names {
+						names = append(names, n.Name)
+					}
+				}
+			}
+		}
+	}
+	return slices.DeleteFunc(names, func(n string) bool { return !ast.IsExported(n) })
 }
 
 // identOf turns an import path into a Go identifier suffix.

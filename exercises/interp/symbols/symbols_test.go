@@ -3,10 +3,22 @@ package symbols
 import (
 	"bytes"
 	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	yaegi "github.com/traefik/yaegi/interp"
 )
 
 var regen = flag.Bool("regen", false, "regenerate the symbol tables and diff them with the committed ones (slow: it type-checks the go-sdk from source; go run ./cmd/check runs it)")
@@ -53,4 +65,88 @@ func TestExportsLeaveOutTheSystem(t *testing.T) {
 	if _, ok := ex["github.com/modelcontextprotocol/go-sdk/mcp/mcp"]["CommandTransport"]; ok {
 		t.Error("mcp.CommandTransport (os/exec) is exported")
 	}
+}
+
+// TestExercisesUseOnlyExportedSymbols reads every exercise's starter,
+// solution, mutants and driver and looks up each package they import, and
+// each name they use from it, in [Exports]: what is missing would fail to
+// compile in the browser alone. The parity test would find it too, but
+// slowly and without saying what to add.
+func TestExercisesUseOnlyExportedSymbols(t *testing.T) {
+	ex := Exports()
+	configs, _ := filepath.Glob(filepath.Join("..", "..", "*", ".meta", "config.json"))
+	if len(configs) == 0 {
+		t.Fatal("no exercise folders")
+	}
+	for _, c := range configs {
+		cfg, err := grading.ReadConfig(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		meta := filepath.Dir(c)
+		mutants, _ := filepath.Glob(filepath.Join(meta, "mutants", "*.go"))
+		files := append([]string{filepath.Join(meta, "..", cfg.File), filepath.Join(meta, "solution.go"), filepath.Join(meta, "driver.go")}, mutants...)
+		for _, file := range files {
+			f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, problem := range missingSymbols(ex, f) {
+				t.Errorf("%s: %s: add it to sources in gen.go, if learners may use it, and run go generate ./exercises/interp/symbols", file, problem)
+			}
+		}
+	}
+}
+
+var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
+
+// missingSymbols lists f's imports, and the names it uses from them, that
+// ex lacks.
+func missingSymbols(ex map[string]map[string]reflect.Value, f *ast.File) []string {
+	var out []string
+	local := map[string]string{} // the name f uses → the table's key
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		name := path.Base(p)
+		if majorVersion.MatchString(name) {
+			name = path.Base(path.Dir(p))
+		}
+		key := p + "/" + name
+		if _, ok := ex[key]; !ok {
+			if !fromSource(ex, p) {
+				out = append(out, "imports "+p+", which interpreted code cannot")
+			}
+			continue
+		}
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		local[name] = key
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		// An identifier the parser could not resolve in the file is a
+		// package name (or a predeclared one), never a local variable.
+		if id, ok := sel.X.(*ast.Ident); ok && id.Obj == nil && local[id.Name] != "" {
+			if _, ok := ex[local[id.Name]][sel.Sel.Name]; !ok {
+				out = append(out, "uses "+id.Name+"."+sel.Sel.Name+", which interpreted code cannot")
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// fromSource reports whether yaegi imports p from the generic sources it
+// carries (slices, maps, cmp) rather than from the symbol table.
+func fromSource(ex map[string]map[string]reflect.Value, p string) bool {
+	i := yaegi.New(yaegi.Options{Stdin: strings.NewReader(""), GoPath: "/nonexistent", SourcecodeFilesystem: fstest.MapFS{}})
+	if err := i.Use(ex); err != nil {
+		return false
+	}
+	_, err := i.Eval("import " + strconv.Quote(p))
+	return err == nil
 }

@@ -1,0 +1,120 @@
+package interp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+)
+
+// ids returns the ids of the exercises the interpreter grades, sorted.
+func ids() []string {
+	var out []string
+	for _, ex := range registry() {
+		out = append(out, ex.id)
+	}
+	return out
+}
+
+// TestGeneratedRegistryIsUpToDate regenerates z_exercises.go and compares
+// it with the committed one: a new exercise folder, or a changed driver,
+// must come with a go generate.
+func TestGeneratedRegistryIsUpToDate(t *testing.T) {
+	tmp := filepath.Join(t.TempDir(), "z_exercises.go")
+	if out, err := exec.Command("go", "run", "gen.go", "-o", tmp).CombinedOutput(); err != nil {
+		t.Fatalf("go run gen.go: %v\n%s", err, out)
+	}
+	want, _ := os.ReadFile(tmp)
+	have, _ := os.ReadFile("z_exercises.go")
+	if !bytes.Equal(want, have) {
+		t.Error("z_exercises.go is stale: run go generate ./exercises/interp")
+	}
+}
+
+// TestDriversAreGo compiles every exercise's .meta/driver.go with its
+// package (the starter) under go vet, put in place with an overlay as the
+// proof puts solutions, and with it a call that holds the driver's result
+// to the type GradeChecks' checks take: a driver author gets Go's own
+// errors, at the driver's lines, rather than the interpreter's.
+func TestDriversAreGo(t *testing.T) {
+	tmp := t.TempDir()
+	replace := map[string]string{}
+	var pkgs []string
+	for _, id := range ids() {
+		dir, err := filepath.Abs(filepath.Join("..", id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		driver := filepath.Join(dir, ".meta", "driver.go")
+		f, err := parser.ParseFile(token.NewFileSet(), driver, nil, parser.PackageClauseOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		typed := filepath.Join(tmp, id+".go")
+		src := "package " + f.Name.Name + `
+
+import (
+	"context"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+)
+
+var _ = func() { grading.Run(context.Background(), GradeChecks()[0], ` + driverName + `()) }
+`
+		if err := os.WriteFile(typed, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		replace[filepath.Join(dir, "zz_driver.go")] = driver
+		replace[filepath.Join(dir, "zz_driver_typed.go")] = typed
+		pkgs = append(pkgs, "../"+id)
+	}
+	b, _ := json.Marshal(map[string]any{"Replace": replace})
+	overlay := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(overlay, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("go", append([]string{"vet", "-overlay", overlay}, pkgs...)...).CombinedOutput(); err != nil {
+		t.Errorf("go vet with the drivers: %v\n%s", err, out)
+	}
+}
+
+// TestEveryStarterCompilesAndFailsEveryCheck interprets every exercise's
+// starter with its driver, as the page does before the learner has
+// written anything: it must compile and fail every check, as it does
+// under go test.
+func TestEveryStarterCompilesAndFailsEveryCheck(t *testing.T) {
+	for _, id := range ids() {
+		t.Run(id, func(t *testing.T) {
+			cfg, err := grading.ReadConfig(filepath.Join("..", id, ".meta", "config.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, err := os.ReadFile(filepath.Join("..", id, cfg.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := Grade(context.Background(), id, string(src), nil)
+			if err != nil || len(rep.CompileErrors) > 0 {
+				t.Fatalf("Grade(starter) = %v, %v; want it to compile", rep.CompileErrors, err)
+			}
+			var ran []string
+			for _, c := range rep.Checks {
+				ran = append(ran, c.Check)
+				if c.Pass {
+					t.Errorf("check %s passes on the starter", c.Check)
+				}
+			}
+			if want := cfg.CheckNames(); !slices.Equal(ran, want) {
+				t.Errorf("Grade(starter) ran checks %v, want config.json's %v", ran, want)
+			}
+		})
+	}
+}
