@@ -1,6 +1,6 @@
-// Package frames checks an MCP stdio byte stream: one JSON-RPC 2.0 message
-// per LF-terminated line. See README.md for the rules; go test grades this
-// file.
+// Package frames checks an MCP stdio byte stream: one MCP message (JSON-RPC
+// 2.0 with MCP's narrower rules) per LF-terminated line. See README.md for
+// the rules; go test grades this file.
 package frames
 
 import "errors"
@@ -17,8 +17,8 @@ func CheckStream(data []byte) []Verdict {
 	return []Verdict{{Line: 1, Text: string(data), Err: errors.New("TODO")}}
 }
 
-// CheckLine reports whether line (without its LF) is one valid JSON-RPC 2.0
-// message: nil if it is, an error saying what is wrong if not.
+// CheckLine reports whether line (without its LF) is one valid MCP message:
+// nil if it is, an error saying what is wrong if not.
 func CheckLine(line []byte) error {
 	return errors.New("TODO")
 }

@@ -38,7 +38,8 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 				`{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"unknown tool \"x\""}}`,
 				`{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"line one\nline two"}]}}`,
 				`  {"jsonrpc":"2.0","id":4,"result":{}}  `,
-				`{"jsonrpc":"2.0","id":5,"result":null}`,
+				`{"jsonrpc":"2.0","id":-5,"method":"tools/list","params":{"cursor":""}}`,
+				`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1}}`,
 				`{"jsonrpc":"2.0","id":6,"result":{"text":"caf\u00e9 ☕"}}`,
 			})
 		}},
@@ -70,8 +71,6 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 				`{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}`,
 				`{"jsonrpc":"2.0","id":1}`,
 				`{"jsonrpc":"2.0","result":{}}`,
-				`{"jsonrpc":"2.0","error":{"code":-32700,"message":"parse error"}}`,
-				`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}`,
 				`{"jsonrpc":"2.0","id":{"n":1},"result":{}}`,
 				`{"jsonrpc":"2.0","id":true,"result":{}}`,
 				`{"jsonrpc":"2.0","id":1,"method":7}`,
@@ -80,7 +79,37 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 				`{"jsonrpc":"2.0","id":1,"error":{"message":"no code"}}`,
 				`{"jsonrpc":"2.0","id":1,"error":{"code":-1}}`,
 				`{"jsonrpc":"2.0","id":1,"error":"oops"}`,
-				`{"jsonrpc":"2.0","id":-3,"result":[]}`,
+				`{"jsonrpc":"2.0","id":-3,"result":{}}`,
+			})
+		}},
+		{Name: "mcp-rules", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
+			// MCP narrows JSON-RPC 2.0 (specification 2025-11-25 and
+			// 2026-07-28, Basic › Messages): ids, codes, params and results.
+			return gradeLines(f, []string{
+				`{"jsonrpc":"2.0","id":"1.5","method":"ping"}`,
+				`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`,
+				`{"jsonrpc":"2.0","id":-12,"method":"ping"}`,
+				`{"jsonrpc":"2.0","id":2.0,"result":{}}`,
+				`{"jsonrpc":"2.0","id":1e2,"method":"ping"}`,
+				`{"jsonrpc":"2.0","id":null,"method":"ping"}`,
+				`{"jsonrpc":"2.0","method":"notifications/initialized","id":null}`,
+				`{"jsonrpc":"2.0","id":null,"result":{}}`,
+				`{"jsonrpc":"2.0","error":{"code":-32700,"message":"parse error"}}`,
+				`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}`,
+				`{"jsonrpc":"2.0","id":3,"error":{"code":0,"message":""}}`,
+				`{"jsonrpc":"2.0","id":3,"error":{"code":-32602.5,"message":"bad"}}`,
+				`{"jsonrpc":"2.0","id":3,"error":{"code":1e3,"message":"bad"}}`,
+				`{"jsonrpc":"2.0","id":3,"error":{"code":"-32602","message":"bad"}}`,
+				`{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{}}`,
+				`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":["get_stock",{"sku":"PEN-01"}]}`,
+				`{"jsonrpc":"2.0","method":"notifications/progress","params":null}`,
+				`{"jsonrpc":"2.0","method":"notifications/progress","params":"x"}`,
+				`{"jsonrpc":"2.0","id":5,"result":null}`,
+				`{"jsonrpc":"2.0","id":5,"result":[]}`,
+				`{"jsonrpc":"2.0","id":5,"result":"ok"}`,
+				`{"jsonrpc":"2.0","id":6,"result":{"text":"café"}}`,
+				"{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{\"text\":\"caf\xe9\"}}",      // é in Latin-1
+				"{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{\"text\":\"tea \xe2\x98\"}}", // a cut ☕
 			})
 		}},
 		{Name: "stream-lines", Scenario: "stdio-multiline", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
@@ -216,10 +245,12 @@ func gradeHidden(ctx context.Context, f GradeFuncs) grading.Result {
 }
 
 func gradeRandomLine(rng *rand.Rand) string {
-	ids := []string{`1`, `42`, `-7`, `"abc"`, `"r-9"`, `null`, `true`, `{}`, `1.5`}
+	ids := []string{`1`, `42`, `-7`, `"abc"`, `"r-9"`, `"2.5"`, `null`, `true`, `{}`, `1.5`, `3.0`, `1e2`}
 	methods := []string{`"ping"`, `"tools/list"`, `"notifications/cancelled"`, `""`, `3`}
-	bodies := []string{`{}`, `{"tools":[]}`, `null`, `[1,2]`, `{"text":"x\ny"}`}
-	errs := []string{`{"code":-32602,"message":"bad"}`, `{"code":0,"message":""}`, `{"message":"m"}`, `{"code":1}`, `"e"`}
+	params := []string{`{}`, `{"cursor":"c1"}`, `[]`, `["x",1]`, `null`, `"p"`}
+	bodies := []string{`{}`, `{"tools":[]}`, `{"text":"x\ny"}`, `{"text":"caf\u00e9"}`, `null`, `[1,2]`, `"done"`}
+	errs := []string{`{"code":-32602,"message":"bad"}`, `{"code":0,"message":""}`, `{"code":-32000,"message":"m","data":[1]}`,
+		`{"code":-32603.5,"message":"m"}`, `{"code":"-32602","message":"m"}`, `{"code":2e1,"message":"m"}`, `{"message":"m"}`, `{"code":1}`, `"e"`}
 	var fields []string
 	if rng.IntN(8) > 0 {
 		fields = append(fields, []string{`"jsonrpc":"2.0"`, `"jsonrpc":"2.0"`, `"jsonrpc":"2.0"`, `"jsonrpc":"1.0"`}[rng.IntN(4)])
@@ -230,6 +261,9 @@ func gradeRandomLine(rng *rand.Rand) string {
 	switch rng.IntN(5) {
 	case 0, 1:
 		fields = append(fields, `"method":`+methods[rng.IntN(len(methods))])
+		if rng.IntN(2) == 0 {
+			fields = append(fields, `"params":`+params[rng.IntN(len(params))])
+		}
 		if rng.IntN(6) == 0 {
 			fields = append(fields, `"result":{}`)
 		}
@@ -254,6 +288,10 @@ func gradeRandomLine(rng *rand.Rand) string {
 		line = fmt.Sprintf("[%s]", line)
 	case 3:
 		line = "DEBUG " + line
+	case 4:
+		// A Latin-1 é inside a string: encoding/json decodes it without
+		// an error.
+		line = "{\"note\":\"caf\xe9\"," + line[1:]
 	}
 	return line
 }

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	"github.com/mcp-playground/mcp-playground/sim/scenario"
@@ -21,7 +23,7 @@ import (
 type GradeClient struct {
 	State   func() string
 	Version func() string
-	Send    func(method string) error
+	Send    func(method string, id int64) error
 	Receive func(frame []byte) (string, error)
 	Close   func()
 }
@@ -43,6 +45,7 @@ func GradeChecks() []grading.Check[GradeNew] {
 			return gradeReplay(ctx, f, "handshake-version-unsupported", "2025-11-25", []string{"2025-06-18", "2025-11-25"})
 		}},
 		{Name: "initialized-once", Run: gradeInitializedOnce},
+		{Name: "pairs-by-id", Run: gradePairsByID},
 		{Name: "hidden-transcripts", Run: gradeHidden},
 	}
 }
@@ -60,22 +63,25 @@ func gradeReplay(ctx context.Context, f GradeNew, id, version string, supported 
 	if got := c.State(); got != New {
 		return grading.Failf("NewClient(%q, %q).State() = %q, want %q", version, supported, got, New).At(id, 1)
 	}
+	model := &gradeModel{state: New, supported: supported}
 	pending := ""
 	for _, ev := range res.Events {
 		switch {
 		case ev.Kind == trace.KindMessage && ev.Direction == trace.ClientToServer:
-			method := gradeMethod(ev.Raw)
+			method, reqID := gradeMethodID(ev.Raw)
 			if method == "notifications/initialized" {
 				if pending != method {
 					return grading.Failf("the client sent notifications/initialized here, but Receive of the initialize result returned %q, want %q", pending, method).At(id, ev.Seq)
 				}
 				pending = ""
-			} else if err := c.Send(method); err != nil {
-				return grading.Failf("in state %s, Send(%q) = %v, want nil", c.State(), method, err).At(id, ev.Seq)
+			} else if err := c.Send(method, reqID); err != nil {
+				return grading.Failf("in state %s, Send(%q, %d) = %v, want nil", c.State(), method, reqID, err).At(id, ev.Seq)
+			} else {
+				model.send(method, reqID)
 			}
 		case ev.Kind == trace.KindMessage && ev.Direction == trace.ServerToClient:
 			reply, err := c.Receive([]byte(ev.Raw))
-			want := gradeModelReceive(version, supported, ev.Raw)
+			want := model.receive([]byte(ev.Raw))
 			if reply != want.reply || (err == nil) != (want.err == "") {
 				return grading.Failf("Receive(%s) = %q, %v; want %q, %s", ev.Raw, reply, err, want.reply, gradeErrWant(want.err)).At(id, ev.Seq)
 			}
@@ -94,21 +100,24 @@ func gradeReplay(ctx context.Context, f GradeNew, id, version string, supported 
 		}
 	}
 	if final := res.Final().Client; final == Closed {
-		for _, m := range []string{"tools/list", "ping"} {
-			if err := c.Send(m); err == nil {
-				return grading.Failf("after the connection closed, Send(%q) = nil, want an error", m).At(id, len(res.Events))
+		for i, m := range []string{"tools/list", "ping"} {
+			if err := c.Send(m, int64(100+i)); err == nil {
+				return grading.Failf("after the connection closed, Send(%q, %d) = nil, want an error", m, 100+i).At(id, len(res.Events))
 			}
 		}
 	}
 	return grading.Pass()
 }
 
-func gradeMethod(raw string) string {
+// gradeMethodID reads a client frame's method and id (0 for a
+// notification).
+func gradeMethodID(raw string) (string, int64) {
 	var m struct {
 		Method string `json:"method"`
+		ID     int64  `json:"id"`
 	}
 	json.Unmarshal([]byte(raw), &m)
-	return m.Method
+	return m.Method, m.ID
 }
 
 func gradeErrWant(e string) string {
@@ -123,13 +132,6 @@ type gradeWant struct {
 	err   string // "" for none
 }
 
-// gradeModelReceive answers what a correct client in state INITIALIZING
-// does with frame.
-func gradeModelReceive(version string, supported []string, frame string) gradeWant {
-	m := &gradeModel{state: Initializing, supported: supported}
-	return m.receive([]byte(frame))
-}
-
 // gradeOnlyPing walks the states and tries every kind of send in each.
 func gradeOnlyPing(ctx context.Context, f GradeNew) grading.Result {
 	c := f("2025-11-25", []string{"2025-11-25"})
@@ -137,17 +139,28 @@ func gradeOnlyPing(ctx context.Context, f GradeNew) grading.Result {
 		method string
 		ok     bool
 	}
+	var next int64 = 1 // the next request id; a refused send does not use it up
+	idFor := func(method string) int64 {
+		if strings.HasPrefix(method, "notifications/") {
+			return 0
+		}
+		return next
+	}
 	try := func(state string, steps []step) grading.Result {
 		for _, s := range steps {
-			err := c.Send(s.method)
+			id := idFor(s.method)
+			err := c.Send(s.method, id)
 			if s.ok && err != nil {
-				return grading.Failf("in state %s, Send(%q) = %v, want nil", state, s.method, err)
+				return grading.Failf("in state %s, Send(%q, %d) = %v, want nil", state, s.method, id, err)
 			}
 			if !s.ok && err == nil {
-				return grading.Failf("in state %s, Send(%q) = nil, want an error: only ping may be sent before READY", state, s.method)
+				return grading.Failf("in state %s, Send(%q, %d) = nil, want an error: only ping may be sent before READY", state, s.method, id)
 			}
 			if got := c.State(); got != state {
-				return grading.Failf("after Send(%q) in state %s, State() = %q, want %q", s.method, state, got, state)
+				return grading.Failf("after Send(%q, %d) in state %s, State() = %q, want %q", s.method, id, state, got, state)
+			}
+			if err == nil && id != 0 {
+				next++
 			}
 		}
 		return grading.Pass()
@@ -155,14 +168,17 @@ func gradeOnlyPing(ctx context.Context, f GradeNew) grading.Result {
 	if r := try(New, []step{{"tools/list", false}, {"ping", true}, {"tools/call", false}, {"notifications/initialized", false}, {"resources/list", false}}); !r.Pass {
 		return r
 	}
-	if err := c.Send("initialize"); err != nil || c.State() != Initializing {
-		return grading.Failf("in state NEW, Send(\"initialize\") = %v and State() = %q, want nil and %q", err, c.State(), Initializing)
+	initID := next
+	if err := c.Send("initialize", initID); err != nil || c.State() != Initializing {
+		return grading.Failf("in state NEW, Send(\"initialize\", %d) = %v and State() = %q, want nil and %q", initID, err, c.State(), Initializing)
 	}
+	next++
 	if r := try(Initializing, []step{{"tools/list", false}, {"ping", true}, {"initialize", false}, {"tools/call", false}, {"ping", true}}); !r.Pass {
 		return r
 	}
-	if reply, err := c.Receive([]byte(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`)); err != nil || reply != "notifications/initialized" {
-		return grading.Failf("Receive(initialize result 2025-11-25) = %q, %v; want \"notifications/initialized\", nil", reply, err)
+	result := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`, initID)
+	if reply, err := c.Receive([]byte(result)); err != nil || reply != "notifications/initialized" {
+		return grading.Failf("Receive(%s), the initialize result, = %q, %v; want \"notifications/initialized\", nil", result, reply, err)
 	}
 	return try(Ready, []step{{"tools/list", true}, {"ping", true}, {"tools/call", true}, {"initialize", false}})
 }
@@ -171,11 +187,11 @@ func gradeOnlyPing(ctx context.Context, f GradeNew) grading.Result {
 // initialized goes out once, after the real result, and never again.
 func gradeInitializedOnce(ctx context.Context, f GradeNew) grading.Result {
 	c := f("2025-06-18", []string{"2025-06-18"})
-	if err := c.Send("initialize"); err != nil {
-		return grading.Failf("Send(\"initialize\") = %v, want nil", err)
+	if err := c.Send("initialize", 1); err != nil {
+		return grading.Failf("Send(\"initialize\", 1) = %v, want nil", err)
 	}
-	if err := c.Send("ping"); err != nil {
-		return grading.Failf("in state INITIALIZING, Send(\"ping\") = %v, want nil", err)
+	if err := c.Send("ping", 7); err != nil {
+		return grading.Failf("in state INITIALIZING, Send(\"ping\", 7) = %v, want nil", err)
 	}
 	frames := []struct{ frame, want string }{
 		{`{"jsonrpc":"2.0","id":7,"result":{}}`, ""},
@@ -192,8 +208,93 @@ func gradeInitializedOnce(ctx context.Context, f GradeNew) grading.Result {
 			return grading.Failf("after the answer to a ping, State() = %q, want %q: a ping's result is not the initialize result", c.State(), Initializing)
 		}
 	}
-	if err := c.Send("notifications/initialized"); err == nil {
-		return grading.Failf("in state READY, Send(\"notifications/initialized\") = nil, want an error: it was sent already")
+	if err := c.Send("notifications/initialized", 0); err == nil {
+		return grading.Failf("in state READY, Send(\"notifications/initialized\", 0) = nil, want an error: it was sent already")
+	}
+	return grading.Pass()
+}
+
+// gradePairsByID checks that the initialize result is the response whose id
+// is the initialize request's, whatever the shape of other responses: an
+// error answering a ping does not fail the handshake, a ping's answer that
+// looks like an initialize result does not complete it, and the response to
+// initialize settles it even when it lacks a protocolVersion.
+func gradePairsByID(ctx context.Context, f GradeNew) grading.Result {
+	initResult := func(id string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`
+	}
+	type step struct {
+		send   string // a method to send (with id), or "" to receive frame
+		id     int64
+		frame  string
+		reply  string
+		err    bool
+		state  string
+		reason string // why, when the learner's client disagrees
+	}
+	cases := []struct {
+		name  string
+		steps []step
+	}{
+		{"an error answering a ping while INITIALIZING", []step{
+			{send: "initialize", id: 1, state: Initializing},
+			{send: "ping", id: 2, state: Initializing},
+			{frame: `{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"not ready"}}`, state: Initializing,
+				reason: "id 2 is the ping's: its error says nothing about initialize"},
+			{frame: initResult("1"), reply: "notifications/initialized", state: Ready},
+		}},
+		{"a ping's answer shaped like an initialize result", []step{
+			{send: "initialize", id: 10, state: Initializing},
+			{send: "ping", id: 11, state: Initializing},
+			{frame: initResult("11"), state: Initializing,
+				reason: "id 11 is the ping's: only the response with the initialize request's id (10) is the initialize result"},
+			{frame: initResult(`"10"`), state: Initializing,
+				reason: `the id "10" is a string, not the integer 10 the initialize request carried`},
+			{frame: initResult("10"), reply: "notifications/initialized", state: Ready},
+		}},
+		{"a ping sent in NEW, answered while INITIALIZING", []step{
+			{send: "ping", id: 1, state: New},
+			{send: "initialize", id: 2, state: Initializing},
+			{frame: `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"initialize first"}}`, state: Initializing,
+				reason: "id 1 is the ping's, sent before initialize"},
+			{frame: `{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Unsupported protocol version"}}`, err: true, state: Closed,
+				reason: "id 2 is the initialize request's: its error fails the handshake"},
+		}},
+		{"an initialize result without a protocolVersion", []step{
+			{send: "initialize", id: 3, state: Initializing},
+			{frame: `{"jsonrpc":"2.0","id":3,"result":{}}`, err: true, state: Closed,
+				reason: "id 3 is the initialize request's, and a client cannot go on without the version the server chose"},
+		}},
+	}
+	for _, tc := range cases {
+		c := f("2025-11-25", []string{"2025-11-25"})
+		var log []string
+		for _, s := range tc.steps {
+			if s.send != "" {
+				err := c.Send(s.send, s.id)
+				log = append(log, fmt.Sprintf("Send(%q, %d) = %v", s.send, s.id, err))
+				if err != nil {
+					return grading.Failf("%s: Send(%q, %d) = %v, want nil\nafter:\n%s", tc.name, s.send, s.id, err, gradeLines(log[:len(log)-1]))
+				}
+			} else {
+				reply, err := c.Receive([]byte(s.frame))
+				log = append(log, fmt.Sprintf("Receive(%s) = %q, %v", s.frame, reply, err))
+				if reply != s.reply || (err != nil) != s.err || c.State() != s.state {
+					wantErr := "nil"
+					if s.err {
+						wantErr = "an error"
+					}
+					why := ""
+					if s.reason != "" {
+						why = ": " + s.reason
+					}
+					return grading.Failf("%s: Receive(%s) = %q, %v and State() = %q; want %q, %s and %q%s\nafter:\n%s", tc.name, s.frame, reply, err, c.State(), s.reply, wantErr, s.state, why, gradeLines(log[:len(log)-1]))
+				}
+			}
+			if c.State() != s.state {
+				return grading.Failf("%s: State() = %q, want %q\nafter:\n%s", tc.name, c.State(), s.state, gradeLines(log))
+			}
+		}
 	}
 	return grading.Pass()
 }
@@ -218,6 +319,8 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 		c := f(ask, slices.Clone(supported))
 		m := &gradeModel{state: New, supported: supported}
 		var log []string
+		var sent []int64 // ids of the requests sent so far
+		next := int64(1 + rng.IntN(3))
 		for op := 0; op < 12; op++ {
 			var desc string
 			switch k := rng.IntN(10); {
@@ -226,14 +329,22 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 				if m.state == New && rng.IntN(2) == 0 {
 					meth = "initialize"
 				}
-				err := c.Send(meth)
-				werr := m.send(meth)
-				desc = fmt.Sprintf("Send(%q) = %v", meth, err)
+				var id int64
+				if !strings.HasPrefix(meth, "notifications/") {
+					id = next
+				}
+				err := c.Send(meth, id)
+				werr := m.send(meth, id)
+				desc = fmt.Sprintf("Send(%q, %d) = %v", meth, id, err)
 				if (err == nil) != (werr == "") {
 					return grading.Failf("transcript %d: %s\nafter NewClient(%q, %q) and:\n%s\nwant %s", run, desc, ask, supported, gradeLines(log), gradeErrWant(werr))
 				}
+				if werr == "" && id != 0 {
+					sent = append(sent, id)
+					next++
+				}
 			case k < 9:
-				frame := gradeRandomFrame(rng, versions)
+				frame := gradeRandomFrame(rng, versions, sent, next)
 				got, err := c.Receive([]byte(frame))
 				w := m.receive([]byte(frame))
 				desc = fmt.Sprintf("Receive(%s) = %q, %v", frame, got, err)
@@ -265,14 +376,26 @@ func gradeLines(log []string) string {
 	return out
 }
 
-func gradeRandomFrame(rng *rand.Rand, versions []string) string {
-	switch rng.IntN(5) {
+// gradeRandomFrame makes a server frame: mostly a response to one of the
+// requests sent (any of them, the initialize request included), sometimes
+// to an id never sent or to a string id, sometimes a server request.
+func gradeRandomFrame(rng *rand.Rand, versions []string, sent []int64, next int64) string {
+	id := strconv.FormatInt(next+int64(rng.IntN(3)), 10) // not sent yet
+	if len(sent) > 0 && rng.IntN(5) > 0 {
+		id = strconv.FormatInt(sent[rng.IntN(len(sent))], 10)
+	}
+	if rng.IntN(10) == 0 {
+		id = strconv.Quote(id) // "1" is not the id 1
+	}
+	switch rng.IntN(6) {
 	case 0, 1:
-		return fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":%q,"capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`, versions[rng.IntN(len(versions))])
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":%q,"capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`, id, versions[rng.IntN(len(versions))])
 	case 2:
-		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{}}`, rng.IntN(9)+2)
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{}}`, id)
 	case 3:
-		return `{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Unsupported protocol version"}}`
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32602,"message":"Unsupported protocol version"}}`, id)
+	case 4:
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32603,"message":"internal error"}}`, id)
 	default:
 		return `{"jsonrpc":"2.0","id":"s1","method":"ping"}`
 	}
@@ -284,16 +407,17 @@ type gradeModel struct {
 	state     string
 	supported []string
 	agreed    string
+	initID    int64
 }
 
-func (m *gradeModel) send(method string) string {
+func (m *gradeModel) send(method string, id int64) string {
 	switch {
 	case m.state == Closed:
 		return "closed"
 	case method == "ping":
 		return ""
 	case m.state == New && method == "initialize":
-		m.state = Initializing
+		m.state, m.initID = Initializing, id
 		return ""
 	case m.state == Ready && method != "initialize" && method != "notifications/initialized":
 		return ""
@@ -303,7 +427,8 @@ func (m *gradeModel) send(method string) string {
 
 func (m *gradeModel) receive(frame []byte) gradeWant {
 	var msg struct {
-		Method string `json:"method"`
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
 		Result *struct {
 			ProtocolVersion string `json:"protocolVersion"`
 		} `json:"result"`
@@ -315,11 +440,14 @@ func (m *gradeModel) receive(frame []byte) gradeWant {
 		return gradeWant{err: "closed"}
 	case m.state != Initializing || msg.Method != "":
 		return gradeWant{}
+	case string(msg.ID) != strconv.FormatInt(m.initID, 10):
+		return gradeWant{} // the answer to another request
 	case msg.Error != nil:
 		m.state = Closed
 		return gradeWant{err: "initialize failed"}
 	case msg.Result == nil || msg.Result.ProtocolVersion == "":
-		return gradeWant{}
+		m.state = Closed
+		return gradeWant{err: "an initialize result without protocolVersion"}
 	case !slices.Contains(m.supported, msg.Result.ProtocolVersion):
 		m.state = Closed
 		return gradeWant{err: "unsupported version " + msg.Result.ProtocolVersion}

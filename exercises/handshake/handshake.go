@@ -32,9 +32,11 @@ func (c *Client) Version() string {
 	panic("TODO")
 }
 
-// Send reports whether the client may send a message with this method now:
-// nil if it may, an error saying why not otherwise.
-func (c *Client) Send(method string) error {
+// Send reports whether the client may send a message with this method and
+// id now: nil if it may, an error saying why not otherwise. id is the
+// JSON-RPC id the request carries (positive, each used once); a notification
+// carries none and passes 0.
+func (c *Client) Send(method string, id int64) error {
 	panic("TODO")
 }
 

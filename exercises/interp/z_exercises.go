@@ -70,12 +70,12 @@ func mcpPlaygroundStream(data []byte) ([]int, []string, []error) {
 
 // From exercises/handshake/.meta/driver.go.
 const (
-	handshakeWant   = "func NewClient(version string, supported []string) *Client, and methods State() string, Version() string, Send(method string) error, Receive(frame []byte) (string, error) and Close()"
+	handshakeWant   = "func NewClient(version string, supported []string) *Client, and methods State() string, Version() string, Send(method string, id int64) error, Receive(frame []byte) (string, error) and Close()"
 	handshakeDriver = `// The browser's grader appends this file to the learner's and calls
 // mcpPlaygroundDriver (see exercises/interp/gen.go).
 
 // mcpPlaygroundWant is shown when the driver does not compile.
-const mcpPlaygroundWant = "func NewClient(version string, supported []string) *Client, and methods State() string, Version() string, Send(method string) error, Receive(frame []byte) (string, error) and Close()"
+const mcpPlaygroundWant = "func NewClient(version string, supported []string) *Client, and methods State() string, Version() string, Send(method string, id int64) error, Receive(frame []byte) (string, error) and Close()"
 
 // mcpPlaygroundDriver returns the learner's NewClient as the checks take
 // it: a client seen through its method values, since *Client is the

@@ -12,8 +12,8 @@ import (
 // What a client knows about a call.
 const (
 	Succeeded = "SUCCEEDED" // a result arrived and it is not an error
-	Failed    = "FAILED"    // the server answered: an isError result or a JSON-RPC error
-	Unknown   = "UNKNOWN"   // no answer: the call may or may not have run
+	Failed    = "FAILED"    // an isError result, or a JSON-RPC error sent before any handler ran
+	Unknown   = "UNKNOWN"   // no answer, or an error that may follow side effects: it may or may not have run
 )
 
 // A Call is one tools/call the client made, and what it saw.

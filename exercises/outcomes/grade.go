@@ -35,8 +35,8 @@ type gradeSpec struct {
 	sku    string
 	qty    int
 	key    string
-	answer string // ok, is-error, rpc-error, eof, closed, canceled, deadline
-	ran    bool   // for a write with no answer: the server executed it
+	answer string // ok, is-error, a key of gradeRPCCodes, eof, closed, canceled, deadline
+	ran    bool   // for a write whose outcome is unknown: the server executed it
 }
 
 // GradeChecks returns the exercise's checks, in the order the page lists them.
@@ -69,17 +69,56 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 			gradeSpec{tool: "reserve_stock", sku: "PEN-01", qty: 0, answer: "is-error"},
 			gradeSpec{tool: "reserve_stock", sku: "BOOK-01", qty: 1, key: "k-1", answer: "ok"},
 			gradeSpec{tool: "get_stock", sku: "PEN-01", answer: "ok"},
-			gradeSpec{tool: "reserve_stock", sku: "PEN-01", qty: 3, key: "k-2", answer: "rpc-error"},
+			gradeSpec{tool: "reserve_stock", sku: "PEN-01", qty: 3, key: "k-2", answer: "rpc-invalid-params"},
+			gradeSpec{tool: "get_stock", sku: "PEN-02", answer: "rpc-method-not-found"},
 			gradeSpec{tool: "reserve_stock", sku: "PEN-01", qty: 1, key: "k-3", answer: "eof", ran: true}),
+		situation("handler-error", "disconnect-after-execute",
+			gradeSpec{tool: "reserve_stock", sku: "PEN-01", qty: 2, key: "k-1", answer: "rpc-code-0", ran: true},
+			gradeSpec{tool: "reserve_stock", sku: "BOOK-01", qty: 1, key: "k-2", answer: "rpc-internal", ran: false},
+			gradeSpec{tool: "reserve_stock", sku: "PEN-02", qty: 3, answer: "rpc-code-0", ran: true},
+			gradeSpec{tool: "get_stock", sku: "PEN-01", answer: "rpc-internal"},
+			gradeSpec{tool: "get_stock", sku: "BOOK-01", answer: "rpc-server-defined"}),
 		{Name: "hidden-batches", Run: gradeHidden},
 	}
 }
 
+// gradeRPCCodes are the JSON-RPC errors a call may get, by answer name.
+var gradeRPCCodes = map[string]*jsonrpc.Error{
+	// Refused before any handler ran.
+	"rpc-parse-error":      {Code: jsonrpc.CodeParseError, Message: "parse error"},
+	"rpc-invalid-request":  {Code: jsonrpc.CodeInvalidRequest, Message: "invalid request"},
+	"rpc-method-not-found": {Code: jsonrpc.CodeMethodNotFound, Message: "method not found"},
+	"rpc-invalid-params":   {Code: jsonrpc.CodeInvalidParams, Message: `unknown tool "reserve_stok"`},
+	// May come after the handler's side effects.
+	"rpc-internal":       {Code: jsonrpc.CodeInternalError, Message: "internal error"},
+	"rpc-code-0":         {Code: 0, Message: "ledger write failed"}, // go-sdk v1.8.0: a low-level handler's Go error
+	"rpc-server-defined": {Code: -32001, Message: "upstream timeout"},
+}
+
+// gradeRejected reports whether answer is a JSON-RPC error sent before any
+// handler ran.
+func gradeRejected(answer string) bool {
+	e, ok := gradeRPCCodes[answer]
+	return ok && gradePreDispatch(e.Code)
+}
+
+// gradePreDispatch reports whether code says the request was refused
+// before any handler ran.
+func gradePreDispatch(code int64) bool {
+	switch code {
+	case jsonrpc.CodeParseError, jsonrpc.CodeInvalidRequest, jsonrpc.CodeMethodNotFound, jsonrpc.CodeInvalidParams:
+		return true
+	}
+	return false
+}
+
 // gradeErr makes the error a call returned.
 func gradeErr(answer string) error {
+	if e, ok := gradeRPCCodes[answer]; ok {
+		// How go-sdk's client returns a JSON-RPC error: wrapped.
+		return fmt.Errorf("calling %q: %w", "tools/call", &jsonrpc.Error{Code: e.Code, Message: e.Message})
+	}
 	switch answer {
-	case "rpc-error":
-		return fmt.Errorf("calling %q: %w", "tools/call", &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid params"})
 	case "eof":
 		// What go-sdk's client returns when the link is cut under a call
 		// (scenarios disconnect-after-execute and disconnect-before-deliver).
@@ -103,8 +142,13 @@ func gradeClassify(ctx context.Context, f GradeFuncs) grading.Result {
 	}{
 		{"a result", Call{Tool: "reserve_stock", Result: &mcp.CallToolResult{}}, Succeeded},
 		{"an isError result", Call{Tool: "reserve_stock", Result: &mcp.CallToolResult{IsError: true}}, Failed},
-		{"a JSON-RPC error -32602, wrapped", Call{Tool: "reserve_stock", Err: gradeErr("rpc-error")}, Failed},
-		{"a bare *jsonrpc.Error -32603", Call{Tool: "get_stock", ReadOnly: true, Err: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "boom"}}, Failed},
+		{"a JSON-RPC error -32602 (unknown tool), wrapped", Call{Tool: "reserve_stock", Err: gradeErr("rpc-invalid-params")}, Failed},
+		{"a JSON-RPC error -32601, wrapped", Call{Tool: "reserve_stock", Key: "k", Err: gradeErr("rpc-method-not-found")}, Failed},
+		{"a bare *jsonrpc.Error -32600", Call{Tool: "reserve_stock", Err: &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "invalid request"}}, Failed},
+		{"a JSON-RPC error -32700, wrapped", Call{Tool: "get_stock", ReadOnly: true, Err: gradeErr("rpc-parse-error")}, Failed},
+		{"a bare *jsonrpc.Error -32603 (it may come after the handler ran)", Call{Tool: "get_stock", ReadOnly: true, Err: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "boom"}}, Unknown},
+		{"a JSON-RPC error with code 0, as go-sdk v1.8.0 sends a low-level handler's Go error after the handler ran", Call{Tool: "reserve_stock", Key: "k", Err: gradeErr("rpc-code-0")}, Unknown},
+		{"a server-defined JSON-RPC error -32001, wrapped", Call{Tool: "reserve_stock", Err: gradeErr("rpc-server-defined")}, Unknown},
 		{"an error wrapping io.EOF (the link was cut)", Call{Tool: "reserve_stock", Err: gradeErr("eof")}, Unknown},
 		{"mcp.ErrConnectionClosed", Call{Tool: "reserve_stock", Key: "k", Err: gradeErr("closed")}, Unknown},
 		{"context.Canceled (cancel-late)", Call{Tool: "reserve_stock", Err: gradeErr("canceled")}, Unknown},
@@ -196,8 +240,8 @@ func gradeSituation(ctx context.Context, f GradeFuncs, specs []gradeSpec) gradin
 		case "is-error":
 			status = Failed
 			c.Result = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "invalid reservation"}}}
-		case "rpc-error":
-			status = Failed
+		case "rpc-parse-error", "rpc-invalid-request", "rpc-method-not-found", "rpc-invalid-params":
+			status = Failed // refused before any handler ran
 			c.Err = gradeErr(s.answer)
 		default:
 			c.Err = gradeErr(s.answer)
@@ -303,7 +347,7 @@ func gradeModelClassify(c Call) string {
 		return Succeeded
 	}
 	var je *jsonrpc.Error
-	if errors.As(c.Err, &je) {
+	if errors.As(c.Err, &je) && gradePreDispatch(je.Code) {
 		return Failed
 	}
 	return Unknown
@@ -323,12 +367,19 @@ func gradeDescribe(c Call, s gradeSpec) string {
 		ro = " (read-only)"
 	}
 	answer := map[string]string{
-		"ok": "a result", "is-error": "an isError result", "rpc-error": "a JSON-RPC error",
+		"ok": "a result", "is-error": "an isError result",
 		"eof": "an error wrapping io.EOF", "closed": "mcp.ErrConnectionClosed", "canceled": "context.Canceled", "deadline": "context.DeadlineExceeded",
 	}[s.answer]
+	e, rpc := gradeRPCCodes[s.answer]
+	if rpc {
+		answer = fmt.Sprintf("a JSON-RPC error %d %q", e.Code, e.Message)
+	}
 	ran := ""
 	if !c.ReadOnly && gradeModelClassify(c) == Unknown {
 		ran = map[bool]string{true: "; the server did run it", false: "; the server never saw it"}[s.ran]
+		if rpc {
+			ran = map[bool]string{true: "; the handler had reserved before it failed", false: "; the handler failed before reserving"}[s.ran]
+		}
 	}
 	return fmt.Sprintf("  %s %s%s → %s%s", c.Tool, b, ro, answer, ran)
 }
@@ -336,12 +387,20 @@ func gradeDescribe(c Call, s gradeSpec) string {
 // gradeHidden reconciles seeded random batches of calls.
 func gradeHidden(ctx context.Context, f GradeFuncs) grading.Result {
 	rng := rand.New(rand.NewPCG(23, 42))
-	answers := []string{"ok", "is-error", "rpc-error", "eof", "eof", "closed", "canceled", "deadline"}
+	answers := []string{"ok", "is-error", "rpc", "rpc", "eof", "eof", "closed", "canceled", "deadline"}
+	var rpcAnswers []string
+	for a := range gradeRPCCodes {
+		rpcAnswers = append(rpcAnswers, a)
+	}
+	slices.Sort(rpcAnswers) // map order is random; the batches must not be
 	skus := []string{"PEN-01", "BOOK-01", "PEN-02"}
 	for b := 0; b < 30; b++ {
 		var specs []gradeSpec
 		for i := 0; i < 1+rng.IntN(5); i++ {
 			s := gradeSpec{sku: skus[rng.IntN(len(skus))], answer: answers[rng.IntN(len(answers))]}
+			if s.answer == "rpc" {
+				s.answer = rpcAnswers[rng.IntN(len(rpcAnswers))]
+			}
 			if rng.IntN(3) == 0 {
 				s.tool = "get_stock"
 			} else {

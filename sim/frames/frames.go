@@ -1,6 +1,6 @@
 // Package frames checks a stdio byte stream the way an MCP client reading a
-// server's stdout must see it: one JSON-RPC 2.0 message per LF-terminated
-// line, nothing else. A banner printed before the first frame, or a message
+// server's stdout must see it: one MCP message (JSON-RPC 2.0 with MCP's
+// narrower rules) per LF-terminated line, nothing else. A banner printed before the first frame, or a message
 // pretty-printed over several lines, breaks the stream.
 package frames
 
@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 )
 
 // ErrNotTerminated is reported for bytes after the last LF.
@@ -44,21 +45,33 @@ func CheckStream(data []byte) []Verdict {
 	return out
 }
 
-// CheckLine checks JSON-RPC 2.0 framing, not every rule of the MCP schema
-// (MCP also forbids null request ids and wants params to be an object).
+// CheckLine reports whether line (without its LF) is one valid MCP message:
+// a JSON-RPC 2.0 message that also follows MCP's own rules (specification
+// 2025-11-25 and 2026-07-28, *Basic › Messages*). It returns nil when it is,
+// and an error saying what is wrong when it is not.
 //
-// CheckLine reports whether line (without its LF) is one valid JSON-RPC 2.0
-// message: a JSON object with "jsonrpc":"2.0" that is either a request or
-// notification (a string method, no result or error) or a response (an id,
-// and exactly one of result and error). A newline inside a JSON string is
-// escaped as \n and so never splits a line; a raw CR is reported, since a
-// reader splitting on LF would keep it.
+// The line is UTF-8 JSON: one object with "jsonrpc":"2.0" that is either a
+// request or notification (a non-empty string method, no result or error,
+// params an object when present) or a response (exactly one of result and
+// error). MCP narrows JSON-RPC 2.0: an id is a string or an integer, never
+// null; a result is an object; an error's code is an integer; a result
+// response carries an id, while an error response may omit it ("except in
+// error cases where the ID could not be read due a malformed request").
+// Integers are taken as written: 7 and -3, not 1.0 or 1e3 (go-sdk v1.8.0
+// reads an id of 1.5 as 1, so a fractional id could answer the wrong call).
+//
+// A newline inside a JSON string is escaped as \n and so never splits a line;
+// a raw CR is reported, since a reader splitting on LF would keep it.
 func CheckLine(line []byte) error {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return errors.New("empty line")
 	}
 	if bytes.IndexByte(line, '\r') >= 0 {
 		return errors.New("carriage return in frame")
+	}
+	if !utf8.Valid(line) {
+		// encoding/json would quietly turn the bad bytes into U+FFFD.
+		return errors.New("invalid UTF-8")
 	}
 	if !json.Valid(line) {
 		t := bytes.TrimSpace(line)
@@ -79,10 +92,13 @@ func CheckLine(line []byte) error {
 	}
 	id, hasID := m["id"]
 	if hasID && !validID(id) {
-		return errors.New("id must be a string or a number")
+		if string(id) == "null" {
+			return errors.New("id is null: MCP ids are never null")
+		}
+		return errors.New("id must be a string or an integer")
 	}
-	_, hasResult := m["result"]
-	_, hasError := m["error"]
+	result, hasResult := m["result"]
+	errObj, hasError := m["error"]
 	if method, ok := m["method"]; ok {
 		var s string
 		if json.Unmarshal(method, &s) != nil || s == "" {
@@ -91,6 +107,9 @@ func CheckLine(line []byte) error {
 		if hasResult || hasError {
 			return errors.New("a request cannot carry result or error")
 		}
+		if params, ok := m["params"]; ok && !isObject(params) {
+			return errors.New("params must be an object")
+		}
 		return nil
 	}
 	switch {
@@ -98,27 +117,49 @@ func CheckLine(line []byte) error {
 		return errors.New("response has both result and error")
 	case !hasResult && !hasError:
 		return errors.New("neither a request (method) nor a response (result or error)")
-	case !hasID:
+	case hasResult && !hasID:
 		return errors.New("response without id")
+	case hasResult && !isObject(result):
+		return errors.New("result must be an object")
 	}
 	if hasError {
 		var e struct {
-			Code    *json.Number `json:"code"`
-			Message *string      `json:"message"`
+			Code    json.RawMessage `json:"code"`
+			Message *string         `json:"message"`
 		}
-		if json.Unmarshal(m["error"], &e) != nil || e.Code == nil || e.Message == nil {
+		if !isObject(errObj) || json.Unmarshal(errObj, &e) != nil || e.Code == nil || e.Message == nil {
 			return errors.New("error must be an object with code and message")
+		}
+		if !isInteger(e.Code) {
+			return errors.New("error code must be an integer")
 		}
 	}
 	return nil
 }
 
+// validID reports whether raw is an id MCP allows: a string or an integer.
 func validID(raw json.RawMessage) bool {
-	raw = bytes.TrimSpace(raw)
-	if string(raw) == "null" {
-		// Allowed only on error responses to unparseable requests; the
-		// checker accepts it rather than guess which case it is.
-		return true
+	return len(raw) > 0 && raw[0] == '"' || isInteger(raw)
+}
+
+// isInteger reports whether raw is a JSON number written as an integer:
+// an optional minus sign and digits, no fraction, no exponent.
+func isInteger(raw json.RawMessage) bool {
+	if len(raw) > 0 && raw[0] == '-' {
+		raw = raw[1:]
 	}
-	return len(raw) > 0 && (raw[0] == '"' || raw[0] == '-' || (raw[0] >= '0' && raw[0] <= '9'))
+	if len(raw) == 0 {
+		return false
+	}
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isObject reports whether raw is a JSON object.
+func isObject(raw json.RawMessage) bool {
+	return len(raw) > 0 && raw[0] == '{'
 }

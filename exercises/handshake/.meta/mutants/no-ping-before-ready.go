@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // Client connection states.
@@ -23,6 +24,7 @@ type Client struct {
 	version   string
 	supported []string
 	agreed    string
+	initID    int64 // the id of the initialize request, once sent
 }
 
 // NewClient returns a client in state NEW that will ask for version and can
@@ -37,14 +39,15 @@ func (c *Client) State() string { return c.state }
 // Version returns the negotiated protocol version, or "" before READY.
 func (c *Client) Version() string { return c.agreed }
 
-// Send reports whether the client may send a message with this method now.
-func (c *Client) Send(method string) error {
+// Send reports whether the client may send a message with this method and
+// id now.
+func (c *Client) Send(method string, id int64) error {
 	switch c.state {
 	case Closed:
 		return errors.New("connection closed")
 	case New:
 		if method == "initialize" {
-			c.state = Initializing
+			c.state, c.initID = Initializing, id
 			return nil
 		}
 		if method == "ping" {
@@ -80,14 +83,21 @@ func (c *Client) Receive(frame []byte) (string, error) {
 	if c.state != Initializing || m.Method != "" {
 		return "", nil
 	}
+	if string(m.ID) != strconv.FormatInt(c.initID, 10) {
+		return "", nil // the answer to another request: a ping
+	}
 	if m.Error != nil {
 		c.state = Closed
 		return "", errors.New("initialize failed")
 	}
-	if m.Result == nil || m.Result.ProtocolVersion == "" {
-		return "", nil // the answer to a ping
+	v := ""
+	if m.Result != nil {
+		v = m.Result.ProtocolVersion
 	}
-	v := m.Result.ProtocolVersion
+	if v == "" {
+		c.state = Closed
+		return "", errors.New("the initialize result has no protocolVersion")
+	}
 	if !slices.Contains(c.supported, v) {
 		c.state = Closed
 		return "", fmt.Errorf("server chose protocol version %s, which this client does not support", v)

@@ -21,7 +21,19 @@ func Classify(c Call) string {
 	// treated as one that did not.
 	var je *jsonrpc.Error
 	_ = errors.As(c.Err, &je)
+	_ = rejectedBeforeDispatch
 	return Failed
+}
+
+// rejectedBeforeDispatch reports whether a JSON-RPC error code says the
+// request was refused before any handler ran: it could not be parsed, was
+// not a valid request, named no method, or had invalid params.
+func rejectedBeforeDispatch(code int64) bool {
+	switch code {
+	case jsonrpc.CodeParseError, jsonrpc.CodeInvalidRequest, jsonrpc.CodeMethodNotFound, jsonrpc.CodeInvalidParams:
+		return true
+	}
+	return false
 }
 
 // Reconcile returns the status of every call, after settling the unknown

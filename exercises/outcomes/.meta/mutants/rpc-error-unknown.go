@@ -18,10 +18,23 @@ func Classify(c Call) string {
 		return Succeeded
 	}
 	var je *jsonrpc.Error
-	if errors.Is(c.Err, je) { // Bug: errors.Is against a nil pointer never matches; a refusal looks unknown.
-		return Failed
+	if errors.Is(c.Err, je) && rejectedBeforeDispatch(je.Code) { // Bug: errors.Is against a nil pointer never matches; a refusal looks unknown.
+		return Failed // refused before any handler ran: nothing happened
 	}
+	// No answer, or an error that may come after the handler's side
+	// effects (-32603, go-sdk's 0 for a handler's Go error, server codes).
 	return Unknown
+}
+
+// rejectedBeforeDispatch reports whether a JSON-RPC error code says the
+// request was refused before any handler ran: it could not be parsed, was
+// not a valid request, named no method, or had invalid params.
+func rejectedBeforeDispatch(code int64) bool {
+	switch code {
+	case jsonrpc.CodeParseError, jsonrpc.CodeInvalidRequest, jsonrpc.CodeMethodNotFound, jsonrpc.CodeInvalidParams:
+		return true
+	}
+	return false
 }
 
 // Reconcile returns the status of every call, after settling the unknown
