@@ -121,7 +121,7 @@ func (s *site) readExercises() error {
 			title = id
 		}
 		file := path.Join("exercises", id, "README.md")
-		r, errs := s.md.render(s, file, "exercise-"+id, s.root(1), "exercises/", body)
+		r, errs := s.md.render(s, file, s.root(1), "exercises/", body)
 		s.errs = append(s.errs, errs...)
 		runFile, starter, data, err := readRunnerData(filepath.Join(s.cfg.Exercises, id), id)
 		if err != nil {

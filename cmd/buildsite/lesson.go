@@ -71,7 +71,7 @@ func (s *site) parseLesson(file, slug string, src []byte) (*lesson, []error) {
 	}
 	l := &lesson{File: file, Slug: slug, Title: fm.Title, Summary: fm.Summary,
 		Scenarios: fm.Scenarios, Exercises: fm.Exercises}
-	r, errs := s.md.render(s, file, slug, s.root(0), "", body)
+	r, errs := s.md.render(s, file, s.root(0), "", body)
 	l.Body, l.Sims, l.TOC = r.HTML, r.Sims, r.TOC
 	return l, append(fmErrs, errs...)
 }

@@ -24,8 +24,6 @@ func buildLesson(t *testing.T, src string) error {
 	return Build(context.Background(), cfg)
 }
 
-const okQuiz = "```quiz\nquestion: Next?\nchoices:\n  - text: a\n    correct: true\n    why: because\n  - text: b\n    why: because not\n```\n"
-
 func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
 	fm := "---\ntitle: X\n---\n"
 	for _, tc := range []struct {
@@ -60,28 +58,6 @@ func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
 			`lessons/01-x.md:4: sim: unknown argument "speed=2" (want scenario=<id> [step=<n>])`}},
 		{"unknown directive", fm + "\n\n```player scenario=alpha\n```\n", []string{
 			`lessons/01-x.md:6: unknown directive "player" (directives: sim, quiz; code languages: bash, diff, go, http, js, json, jsonl, sh, text, yaml)`}},
-		{"bad quiz YAML", fm + "```quiz\nquestion: [\n```\n", []string{
-			"lessons/01-x.md:4: quiz: bad YAML: line 5: did not find expected node content"}},
-		{"quiz with an unknown field", fm + "```quiz\nquestion: Q\nanswer: a\n```\n", []string{
-			"lessons/01-x.md:4: quiz: bad YAML: line 6: field answer not found in type main.quizSpec"}},
-		{"quiz with no correct choice", fm + "```quiz\nquestion: Q\nchoices:\n  - {text: a, why: w}\n  - {text: b, why: w}\n```\n", []string{
-			"lessons/01-x.md:4: quiz: want exactly one correct choice, got 0"}},
-		{"quiz with two correct choices", fm + "```quiz\nquestion: Q\nchoices:\n  - {text: a, why: w, correct: true}\n  - {text: b, why: w, correct: true}\n```\n", []string{
-			"lessons/01-x.md:4: quiz: want exactly one correct choice, got 2"}},
-		{"quiz with one choice", fm + "```quiz\nquestion: Q\nchoices:\n  - {text: a, why: w, correct: true}\n```\n", []string{
-			"lessons/01-x.md:4: quiz: want at least two choices, got 1"}},
-		{"quiz choice without why", fm + "```quiz\nquestion: Q\nchoices:\n  - {text: a, correct: true}\n  - {text: b, why: w}\n```\n", []string{
-			`lessons/01-x.md:4: quiz: choice 1 ("a") has no why: every choice explains itself`}},
-		{"quiz about an unknown scenario", fm + "```quiz\nquestion: Q\nscenario: nope\nchoices:\n  - {text: a, why: w, correct: true}\n  - {text: b, why: w}\n```\n", []string{
-			`lessons/01-x.md:4: quiz: unknown scenario "nope" (3 known; go run ./cmd/simtrace -list)`}},
-		{"quiz method disagrees with the trace", fm + "\n```quiz\nquestion: Q\nscenario: alpha\nafter: 3\nchoices:\n  - {text: a, why: w, correct: true, method: tools/list}\n  - {text: b, why: w}\n```\n", []string{
-			`lessons/01-x.md:5: quiz: the correct choice says the next frame is "tools/list", but in scenario alpha the first message after seq 3 is "notifications/initialized" (seq 4)`}},
-		{"quiz expects a response but gets a request", fm + "```quiz\nquestion: Q\nscenario: alpha\nafter: 1\nchoices:\n  - {text: a, why: w, correct: true, method: result}\n  - {text: b, why: w}\n```\n", []string{
-			`lessons/01-x.md:4: quiz: the correct choice says the next frame is "result", but in scenario alpha the first message after seq 1 is "initialize" (seq 2)`}},
-		{"quiz after the last frame", fm + "```quiz\nquestion: Q\nscenario: beta\nafter: 2\nchoices:\n  - {text: a, why: w, correct: true, method: result}\n  - {text: b, why: w}\n```\n", []string{
-			"lessons/01-x.md:4: quiz: scenario beta has no message frame after seq 2"}},
-		{"quiz method without after", fm + "```quiz\nquestion: Q\nscenario: beta\nchoices:\n  - {text: a, why: w, correct: true, method: result}\n  - {text: b, why: w}\n```\n", []string{
-			`lessons/01-x.md:4: quiz: the correct choice has method "result" but the quiz has no after: to check it against`}},
 		{"link to a page the site does not have", fm + "See [the exercise](exercises/nope.html)\nand [this](02-y.md).\n", []string{
 			`lessons/01-x.md:4: link to "exercises/nope.html": the site has no exercises/nope.html`,
 			`lessons/01-x.md:5: link to "02-y.html": the site has no 02-y.html`}},
@@ -110,8 +86,6 @@ func TestWellFormedLessonsBuild(t *testing.T) {
 	for _, tc := range []struct{ name, src string }{
 		{"plain code block", fm + "```\nanything\n```\n"},
 		{"allowed languages", fm + "```go\nx := 1\n```\n\n```jsonl\n{}\n```\n\n```sh\nls\n```\n"},
-		{"a quiz without a trace", fm + okQuiz},
-		{"a quiz whose method matches", fm + "```quiz\nquestion: Q\nscenario: beta\nafter: 1\nchoices:\n  - {text: a, why: w, correct: true, method: error}\n  - {text: b, why: w}\n```\n"},
 		{"links the site has", fm + "[a](exercises/greet.html) [b](playground.html#scenario=alpha&step=2) [c](01-x.md#top) [d](./01-x.md) [e](../lessons/01-x.md) [f](https://example.com/x) [g](#here) [h](traces/beta.jsonl)\n"},
 		{"empty lists in front matter", "---\ntitle: X\nscenarios:\nexercises: []\n---\n"},
 	} {

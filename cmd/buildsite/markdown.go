@@ -77,7 +77,6 @@ func newMarkdown() (*markdown, error) {
 type renderCtx struct {
 	site *site
 	file string // for errors
-	slug string // names quizzes: <slug>-<n>
 	root string // link prefix of the page the document goes on
 	dir  string // the page's directory from the site's top: "" or "exercises/"
 	errs []error
@@ -94,8 +93,8 @@ func (rc *renderCtx) errorf(line int, format string, args ...any) {
 
 // render renders body, whose byte offsets count lines as in file, for a
 // page whose links start with root.
-func (m *markdown) render(s *site, file, slug, root, dir string, body []byte) (*rendered, []error) {
-	rc := &renderCtx{site: s, file: file, slug: slug, root: root, dir: dir}
+func (m *markdown) render(s *site, file, root, dir string, body []byte) (*rendered, []error) {
+	rc := &renderCtx{site: s, file: file, root: root, dir: dir}
 	doc := m.gm.Parser().Parse(text.NewReader(body))
 	m.transform(rc, doc, body)
 	var buf bytes.Buffer
@@ -134,7 +133,6 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 		}
 		return ast.WalkContinue, nil
 	})
-	quizzes := 0
 	for _, f := range fences {
 		if f.Info == nil {
 			continue
@@ -151,8 +149,7 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 		case word == "sim":
 			repl = m.playerNode(rc, line, rest, fenceBody(f, src))
 		case word == "quiz":
-			quizzes++
-			repl = m.quizNode(rc, line, fmt.Sprintf("%s-%d", rc.slug, quizzes), fenceBody(f, src))
+			repl = m.quizNode(rc, line, fenceBody(f, src))
 		case slices.Contains(codeLanguages(), word) || strings.HasPrefix(word, "{"):
 			continue
 		default:

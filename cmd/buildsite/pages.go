@@ -29,6 +29,7 @@ type pageData struct {
 
 	// index
 	Lessons []lessonCard
+	QuizIDs string // every quiz's id, space-separated: the progress counts only these
 	Orphans []*exercise // exercises no lesson links to
 
 	// lesson
@@ -97,6 +98,9 @@ func (s *site) writePages(w *writer) error {
 	}
 
 	d := s.page("index", 0)
+	for _, q := range s.quizzes {
+		d.QuizIDs = strings.TrimSpace(d.QuizIDs + " " + q.ID)
+	}
 	d.Title = courseTitle
 	d.Description = "Learn the Model Context Protocol by stepping through every JSON-RPC message between a real Go MCP client and server, in your browser."
 	linked := map[string]bool{}

@@ -86,7 +86,8 @@ type site struct {
 	pages     map[string]bool // every page the site will have, for link checks
 	css       []string        // asset names, in link order
 	hasApp    bool
-	modules   []string // app.js's imports, direct and indirect
+	modules   []string  // app.js's imports, direct and indirect
+	quizzes   []quizRef // every quiz so far, in build order
 	errs      []error
 }
 
@@ -120,6 +121,9 @@ func Build(ctx context.Context, cfg Config) error {
 	}
 	if err := s.readLessons(); err != nil {
 		return err
+	}
+	if err := checkQuizSpread(s.quizzes); err != nil {
+		s.errs = append(s.errs, err)
 	}
 	if len(s.errs) > 0 {
 		// By file, then line, whatever order the checks ran in.

@@ -53,7 +53,7 @@ func handshakeRequestBeforeInit(ctx context.Context, rec *trace.Recorder, p *Han
 		return err
 	}
 	rec.Update(func(s *trace.State) { s.Catalog = toolNames(f) })
-	l.w.Deliver(f, "This time it succeeds.")
+	l.w.Deliver(f, "This time it succeeds."+cacheHints(f.Raw, v20251125))
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -62,14 +63,16 @@ func handshakeSDK(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) 
 }
 
 // discover2026 runs the default go-sdk v1.8.0 client: protocol 2026-07-28.
+// Its state is STATELESS from the start: 2026-07-28 has no lifecycle, so
+// server/discover is an ordinary request, not a phase the client is in.
 func discover2026(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) error {
-	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
 	l, err := connectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
 		return err
 	}
 	defer l.close()
-	rec.Note("Era 2026-07-28: there is no initialize handshake. The client asks what the server supports, then every request carries its own protocol version.")
+	rec.Note("Era 2026-07-28: there is no initialize handshake and no client lifecycle. The client is STATELESS from the start: every request it sends carries its own protocol version and capabilities.")
 	connected := goDo(func() (*mcp.ClientSession, error) {
 		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
 	})
@@ -77,25 +80,24 @@ func discover2026(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) 
 	if err != nil {
 		return err
 	}
-	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
-	l.w.Deliver(f, "server/discover: _meta carries the protocol version, clientInfo and client capabilities.")
+	rec.Update(func(s *trace.State) { s.Protocol = p.ClientVersion })
+	l.w.Deliver(f, "server/discover: _meta carries the protocol version, clientInfo and client capabilities. Specification 2026-07-28: clients may call it first, and need not. go-sdk v1.8.0 behaviour: Connect always does, to choose a version.")
 	f, err = l.w.Await(ctx, response(s2c, "server/discover"))
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(f, "The server lists the versions it supports and its capabilities. The protocol needs no session for this (go-sdk still keeps the client's parameters on its side).")
+	l.w.Deliver(f, "The server lists the versions it supports and its capabilities. The protocol needs no session for this (go-sdk v1.8.0 behaviour: its server still keeps the client's parameters on its side).")
 	if l.cs, err = wait(ctx, connected); err != nil {
 		return err
 	}
 	agreed := l.cs.InitializeResult().ProtocolVersion
-	rec.Changed("The client picked "+agreed+". There is no notifications/initialized in this era.", func(s *trace.State) {
-		s.Client = trace.ClientReady
+	rec.Changed("The client keeps "+agreed+", which the server listed, and Connect returns. There is no notifications/initialized in this era, and the client's state does not change: 2026-07-28 keeps no state from this exchange.", func(s *trace.State) {
 		s.Protocol = agreed
 	})
 	return listThenClose(ctx, l,
 		"Each request names its protocol version (and client capabilities) in _meta.",
 		"The answer, as before.",
-		"The client closes the connection.")
+		"The client closes the connection. Specification 2026-07-28: a connection is not a session, so nothing else ends with it.")
 }
 
 // listThenClose lists the tools once on l's ready client session and
@@ -112,11 +114,27 @@ func listThenClose(ctx context.Context, l *link, reqNote, respNote, closeNote st
 		return err
 	}
 	l.rec.Update(func(s *trace.State) { s.Catalog = toolNames(f) })
-	l.w.Deliver(f, respNote)
+	l.w.Deliver(f, respNote+cacheHints(f.Raw, l.rec.State().Protocol))
 	if _, err := wait(ctx, listed); err != nil {
 		return err
 	}
 	err = cs.Close()
 	l.rec.Changed(closeNote, func(s *trace.State) { s.Client = trace.ClientClosed })
 	return err
+}
+
+// cacheHints explains the ttlMs and cacheScope of a list result, if raw
+// has them, for a session speaking protocol: go-sdk v1.8.0 sends these
+// 2026-07-28 fields on every tools/list result, 2025-11-25 sessions
+// included, and the first trace a learner sees (handshake-ok) shows them
+// long before the catalog lesson.
+func cacheHints(raw []byte, protocol string) string {
+	if !bytes.Contains(raw, []byte(`"ttlMs"`)) {
+		return ""
+	}
+	const what = " ttlMs is how long, in milliseconds, the client may treat the list as fresh (0: stale at once, fetch again when needed); cacheScope \"public\" says the list is the same for every user, so a shared cache may keep it."
+	if protocol == v20251125 {
+		return " The result also carries ttlMs and cacheScope, cache hints that 2026-07-28 requires on list results. go-sdk v1.8.0 sends these 2026-07-28 fields on a 2025-11-25 session too, where the specification does not define them." + what
+	}
+	return " ttlMs and cacheScope are cache hints that 2026-07-28 requires on list results." + what
 }

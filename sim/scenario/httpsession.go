@@ -40,7 +40,7 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	defer t.mu.Unlock()
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: c2s, Raw: string(body), Note: requestNote(req),
-		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Body: jsonOrNil(body)})})
+		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: protocolHeaders(req.Header), Body: jsonOrNil(body)})})
 	in := req.Clone(req.Context())
 	in.Body = io.NopCloser(bytes.NewReader(body))
 	w := &responseBuffer{header: http.Header{}}
@@ -63,8 +63,26 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Raw: string(bytes.TrimSpace(out)), Note: responseNote(req, res.StatusCode, sid),
-		Payload: trace.MustJSON(trace.HTTPPayload{Status: res.StatusCode, SessionID: sid, Body: jsonOrNil(bytes.TrimSpace(out))})})
+		Payload: trace.MustJSON(trace.HTTPPayload{Status: res.StatusCode, SessionID: sid, Headers: protocolHeaders(res.Header), Body: jsonOrNil(bytes.TrimSpace(out))})})
 	return res, nil
+}
+
+// protocolHeaders returns the MCP headers of h other than the session id,
+// which has a field of its own: Mcp-Protocol-Version in 2025-11-25, and in
+// 2026-07-28 also Mcp-Method and Mcp-Name. Other headers (Accept,
+// Content-Length) say nothing about the protocol and stay out of the trace.
+func protocolHeaders(h http.Header) map[string]string {
+	var out map[string]string
+	for name, vs := range h {
+		if !strings.HasPrefix(name, "Mcp-") || name == "Mcp-Session-Id" || len(vs) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[name] = strings.Join(vs, ", ")
+	}
+	return out
 }
 
 // responseBuffer is the smallest http.ResponseWriter that serves here. It
@@ -118,7 +136,7 @@ func responseNote(req *http.Request, status int, sid string) string {
 	case status == http.StatusNotFound:
 		return "HTTP 404: the server no longer knows this session. Specification 2025-11-25: the client must start a new session with a fresh initialize."
 	case sid != "" && req.Header.Get("Mcp-Session-Id") == "":
-		return "The server assigns the session id in the Mcp-Session-Id header. Every later request must carry it."
+		return "The server assigns the session id " + sid + " in the Mcp-Session-Id header. Every later request must carry it. The simulator numbers its ids so that the trace replays byte for byte; a real server must not: the 2025-11-25 security best practices require secure, non-deterministic session ids."
 	case status == http.StatusAccepted:
 		return "202 Accepted: a notification has no response body."
 	default:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/catalog"
@@ -24,6 +25,16 @@ type pagingClient struct {
 	// forgeNext, when set, makes the wire rewrite the first nextCursor
 	// the client receives to [forgedCursor].
 	forgeNext bool
+	// received maps each nextCursor received in the current walk to the
+	// 1-based page that carried it, so that a page's note can say when its
+	// nextCursor is a repeat; pages counts the pages of the current walk.
+	received map[string]int
+	pages    int
+	// cat is what the server serves; served counts the pages it has served
+	// on this connection, so that the trace can show the moment a catalog
+	// with ChangeAfter changes (once).
+	cat    fixture.Catalog
+	served int
 }
 
 // forgedCursor is a cursor no catalog server issues: base64 of
@@ -37,7 +48,7 @@ func startPagingClient(ctx context.Context, rec *trace.Recorder, cat fixture.Cat
 	if err != nil {
 		return nil, err
 	}
-	c := &pagingClient{rec: rec, l: l, nextID: 1}
+	c := &pagingClient{rec: rec, l: l, nextID: 1, cat: cat, received: map[string]int{}}
 	if err := l.initialize(ctx, c.id(), v20251125, "The client initializes (protocol 2025-11-25).", "The server's initialize result."); err != nil {
 		l.close()
 		return nil, err
@@ -103,7 +114,12 @@ func (c *pagingClient) listTools(ctx context.Context, cursor *string) (catalog.P
 	}
 	c.requests++
 	params, note := `{}`, "No cursor: the first page."
-	if cursor != nil {
+	if cursor == nil {
+		// No cursor starts a walk: cursors and tools of an earlier walk
+		// say nothing about this one.
+		c.received, c.pages = map[string]int{}, 0
+		c.rec.Update(func(s *trace.State) { s.Catalog = nil; s.Cursors = nil })
+	} else {
 		b, _ := json.Marshal(*cursor)
 		params = `{"cursor":` + string(b) + `}`
 		note = fmt.Sprintf("cursor %s: the nextCursor of the previous page, sent back unchanged.", b)
@@ -145,18 +161,84 @@ func (c *pagingClient) listTools(ctx context.Context, cursor *string) (catalog.P
 		rewritten := strings.Replace(string(f.Raw), `"nextCursor":`+quote(*page.NextCursor), `"nextCursor":`+quote(forgedCursor), 1)
 		forged := forgedCursor
 		page.NextCursor = &forged
-		c.rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, names(page.Tools)...) })
+		c.collect(page)
 		return page, c.l.w.Rewrite(f, []byte(rewritten), "The nextCursor was corrupted in transit: the client now holds a cursor the server never issued.")
 	}
-	c.rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, names(page.Tools)...) })
-	c.l.w.Deliver(f, pageNote(page))
+	note = c.pageNote(page, cursor)
+	c.collect(page)
+	c.l.w.Deliver(f, note)
+	c.noteChange()
 	return page, nil
 }
 
-func pageNote(p catalog.Page) string {
+// collect adds a page's tools to the catalog in the state panel as the
+// reference walk keeps them: in order, up to the first name already
+// collected, where the walk stops with ErrDuplicateName. It also records
+// the page's nextCursor as received.
+func (c *pagingClient) collect(page catalog.Page) {
+	c.pages++
+	c.served++
+	if page.NextCursor != nil {
+		if _, seen := c.received[*page.NextCursor]; !seen {
+			c.received[*page.NextCursor] = c.pages
+		}
+	}
+	c.rec.Update(func(s *trace.State) {
+		for _, n := range names(page.Tools) {
+			if slices.Contains(s.Catalog, n) {
+				return
+			}
+			s.Catalog = append(s.Catalog, n)
+		}
+	})
+}
+
+// noteChange records the moment the server's catalog changes, right after
+// the page it changes after. The fixture changes its catalog when it serves
+// page ChangeAfter of its first catalog; with shape normal that is the
+// ChangeAfter-th page served, which is the only shape the twist is shown on.
+func (c *pagingClient) noteChange() {
+	if c.cat.ChangeAfter == 0 || c.served != c.cat.ChangeAfter || c.cat.Shape != fixture.ShapeNormal && c.cat.Shape != "" {
+		return
+	}
+	c.rec.Changed(fmt.Sprintf("Meanwhile, on the server: its tool catalog changes to %s. The cursors it issued for the old catalog now name positions in a list that no longer exists. Nothing on the wire tells the client.", pagesString(c.cat.Changed)), func(*trace.State) {})
+}
+
+// pagesString writes pages as the lessons do: alpha | beta | gamma, delta.
+func pagesString(pages [][]string) string {
+	parts := make([]string, len(pages))
+	for i, pg := range pages {
+		parts[i] = strings.Join(pg, ", ")
+		if len(pg) == 0 {
+			parts[i] = "(empty)"
+		}
+	}
+	return strings.Join(parts, " | ")
+}
+
+// pageNote describes page, which answered a request sent with cursor.
+func (c *pagingClient) pageNote(p catalog.Page, cursor *string) string {
 	n := fmt.Sprintf("%d tools", len(p.Tools))
-	if len(p.Tools) == 1 {
+	switch len(p.Tools) {
+	case 0:
+		n = "No tools on this page"
+	case 1:
 		n = "1 tool"
+	}
+	collected := c.rec.State().Catalog
+	for _, t := range p.Tools {
+		if slices.Contains(collected, t.Name) {
+			return fmt.Sprintf("%s, and %s is already in the catalog from an earlier page: two tools with one name.", n, quote(t.Name))
+		}
+	}
+	if p.NextCursor != nil {
+		if from, seen := c.received[*p.NextCursor]; seen {
+			how := fmt.Sprintf("the one page %d carried", from)
+			if cursor != nil && *cursor == *p.NextCursor {
+				how = "the cursor the client just sent to get this very page"
+			}
+			return fmt.Sprintf("%s, and nextCursor %s: %s. The walk has received this cursor before, so following it would fetch pages it has already read, forever.", n, quote(*p.NextCursor), how)
+		}
 	}
 	switch {
 	case p.NextCursor == nil:

@@ -50,25 +50,31 @@ func pagingCrossSession(ctx context.Context, rec *trace.Recorder, p *PagingParam
 	return nil
 }
 
-// pagingRefreshFailed walks a good catalog, then a refresh that fails.
+// pagingRefreshFailed walks a good catalog, then a refresh that fails. The
+// first session stays open as the active one while the refresh reads a
+// candidate catalog on a second session; the state keeps them apart:
+// Client and Catalog are the candidate's, ActiveClient and Active the
+// active session's.
 func pagingRefreshFailed(ctx context.Context, rec *trace.Recorder, p *PagingParams) error {
-	rec.Run = "initial"
+	rec.Run = "active session"
 	first, err := startPagingClient(ctx, rec, p.Catalog, p.Seed)
 	if err != nil {
 		return err
 	}
+	defer first.close()
 	tools, err := first.enumerate(ctx, p.limits())
-	first.close()
 	if err != nil {
 		return err
 	}
-	rec.Changed("The walk succeeded: this catalog becomes the active one the application uses.", func(s *trace.State) {
+	rec.Changed("The walk succeeded: this catalog becomes the active one the application uses, and its session stays open for tool calls.", func(s *trace.State) {
 		s.Active = names(tools)
+		s.ActiveClient = s.Client
+		s.Client = ""
 		s.Catalog = nil
 		s.Cursors = nil
 	})
-	rec.Run = "refresh"
-	rec.Note("Later the client refreshes the catalog on a new session. The active catalog stays in use until a candidate is complete.")
+	rec.Run = "candidate session"
+	rec.Note("Later the client refreshes the catalog on a second, candidate session. The active session and its catalog stay in use until a candidate is complete.")
 	candidate := fixture.Catalog{Pages: p.Changed, Shape: fixture.ShapeNormal}
 	second, err := startPagingClient(ctx, rec, candidate, p.Seed+1)
 	if err != nil {
@@ -79,7 +85,7 @@ func pagingRefreshFailed(ctx context.Context, rec *trace.Recorder, p *PagingPara
 	if err == nil {
 		return errors.New("the refresh was meant to fail")
 	}
-	rec.Changed("The candidate is discarded and its session closed. The active catalog is untouched: a failed refresh must not leave the client with half a catalog or none.", func(s *trace.State) {
+	rec.Changed("The candidate is discarded and the candidate session closed. The active session is still READY and its catalog untouched: a failed refresh must not leave the client with half a catalog or none.", func(s *trace.State) {
 		s.Client = trace.ClientClosed
 	})
 	return nil

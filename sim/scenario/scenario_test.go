@@ -118,6 +118,11 @@ func TestScenarioClaims(t *testing.T) {
 			if !slices.Equal(states, []string{"NEW", "INITIALIZING", "READY", "CLOSED"}) {
 				return "client states " + strings.Join(states, " → ")
 			}
+			// Frame 6 is the first result with ttlMs and cacheScope a
+			// learner meets; its note says what they are and whose they are.
+			if e := r.Events[5]; !strings.Contains(e.Raw, `"ttlMs"`) || !strings.Contains(e.Note, "go-sdk v1.8.0 sends these 2026-07-28 fields") {
+				return "frame 6: want ttlMs in the result and explained in the note"
+			}
 			return ""
 		}},
 		{"handshake-request-before-init", func(r *Result) string {
@@ -147,6 +152,13 @@ func TestScenarioClaims(t *testing.T) {
 		{"discover-2026", func(r *Result) string {
 			if !hasRaw(r, `"method":"server/discover"`) || hasRaw(r, `"method":"initialize"`) || !hasRaw(r, `"io.modelcontextprotocol/protocolVersion":"2026-07-28"`) {
 				return "want server/discover, per-request _meta, no initialize"
+			}
+			// A 2026-07-28 client has no lifecycle: it is never shown
+			// INITIALIZING or READY.
+			for _, e := range r.Events[:len(r.Events)-1] {
+				if e.State.Client != trace.ClientStateless {
+					return fmt.Sprintf("event %d: client %s, want STATELESS until the close", e.Seq, e.State.Client)
+				}
 			}
 			return ""
 		}},
@@ -181,6 +193,21 @@ func TestScenarioClaims(t *testing.T) {
 			if r.Events[1].Kind != trace.KindBytes || p.Line != 1 || p.Verdict == "ok" {
 				return "want line 1 flagged"
 			}
+			// The go-sdk client's run: initialize goes out, the banner
+			// comes in, and nothing follows on the wire; Connect fails
+			// with the decode error.
+			var sdk []trace.Event
+			for _, e := range r.Events {
+				if e.Run == "go-sdk client" && e.Kind == trace.KindBytes {
+					sdk = append(sdk, e)
+				}
+			}
+			if len(sdk) != 2 || sdk[0].Direction != c2s || !strings.Contains(sdk[0].Raw, `"method":"initialize"`) || sdk[1].Direction != s2c || strings.HasPrefix(sdk[1].Raw, "{") {
+				return fmt.Sprintf("go-sdk client run: %d lines, want initialize out and the banner in, nothing more", len(sdk))
+			}
+			if st := r.Final(); st.Client != trace.ClientClosed || !strings.Contains(st.Error, "invalid character") {
+				return "want the go-sdk client CLOSED with the decode error, got " + st.Client + " " + st.Error
+			}
 			return ""
 		}},
 		{"paging-normal", func(r *Result) string {
@@ -201,7 +228,13 @@ func TestScenarioClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"paging-repeat", errorContains("cursor repeated")},
+		{"paging-repeat", func(r *Result) string {
+			// Step 7, the page that hands back the cursor just sent, says so.
+			if e := r.Events[6]; e.Direction != s2c || !strings.Contains(e.Note, "just sent") {
+				return "step 7: want the page whose note names the repeated cursor, got " + e.Note
+			}
+			return errorContains("cursor repeated")(r)
+		}},
 		{"paging-cycle", errorContains("cursor repeated")},
 		{"paging-endless", errorContains("page limit")},
 		{"paging-tool-limit", errorContains("tool limit")},
@@ -212,11 +245,27 @@ func TestScenarioClaims(t *testing.T) {
 			if !hasRaw(r, `"code":-32602,"message":"stale cursor`) || !slices.Equal(r.Final().Catalog, []string{"alpha", "beta", "gamma", "delta"}) {
 				return "want -32602 then a fresh complete walk"
 			}
+			// The change on the server is an event of its own, after page
+			// 1 and before the client sends page 1's cursor (step 7).
+			if e := r.Events[5]; e.Kind != trace.KindState || !strings.Contains(e.Note, "catalog changes") || !strings.Contains(r.Events[6].Raw, `"cursor"`) {
+				return "want step 6 to show the server's catalog changing, and step 7 to send the old cursor"
+			}
 			return ""
 		}},
 		{"catalog-refresh-failed", func(r *Result) string {
 			if st := r.Final(); !slices.Equal(st.Active, []string{"alpha", "beta", "gamma"}) || len(st.Catalog) != 0 || !strings.Contains(st.Error, "duplicate") {
 				return "want the active catalog kept and the candidate discarded"
+			}
+			// The two sessions stay apart: the candidate is closed, the
+			// active one is not, and the candidate's catalog never holds a
+			// name twice.
+			if st := r.Final(); st.Client != trace.ClientClosed || st.ActiveClient != trace.ClientReady {
+				return fmt.Sprintf("final: candidate %q, active %q; want CLOSED and READY", st.Client, st.ActiveClient)
+			}
+			for _, e := range r.Events {
+				if e.State != nil && len(slices.Compact(slices.Sorted(slices.Values(e.State.Catalog)))) != len(e.State.Catalog) {
+					return fmt.Sprintf("event %d: catalog %v holds a name twice", e.Seq, e.State.Catalog)
+				}
 			}
 			return ""
 		}},

@@ -95,7 +95,9 @@ type Event struct {
 // State is a snapshot of everything the player's state panel shows.
 // Fields a scenario does not use are left empty and omitted.
 type State struct {
-	// Client is the client connection state: NEW, INITIALIZING, READY or CLOSED.
+	// Client is the client connection state: NEW, INITIALIZING, READY or
+	// CLOSED in the 2025-11-25 lifecycle, STATELESS for a 2026-07-28 client,
+	// which has no lifecycle to be in.
 	Client string `json:"client,omitempty"`
 	// Protocol is the negotiated protocol version, once known.
 	Protocol string `json:"protocol,omitempty"`
@@ -105,6 +107,10 @@ type State struct {
 	// the one being collected (a refresh walks a candidate catalog and
 	// swaps it in only on success).
 	Active []string `json:"active,omitempty"`
+	// ActiveClient is the state of the client session the application is
+	// using, when Client is a second, candidate session beside it (a
+	// refresh reads a candidate catalog on a session of its own).
+	ActiveClient string `json:"active_client,omitempty"`
 	// Cursors is every cursor the client has sent in this walk, in order;
 	// "" appears as "".
 	Cursors []string `json:"cursors,omitempty"`
@@ -126,6 +132,10 @@ const (
 	ClientInitializing = "INITIALIZING"
 	ClientReady        = "READY"
 	ClientClosed       = "CLOSED"
+	// ClientStateless is a 2026-07-28 client on an open connection: there
+	// is no handshake to be in the middle of, and every request carries
+	// the protocol version and capabilities it needs.
+	ClientStateless = "STATELESS"
 )
 
 // TTLState is the session expiry scheduler at one instant.

@@ -42,7 +42,10 @@ export function fillProgress(el) {
       a.append(h('span', { class: 'read-mark', text: ' ✓', title: 'read' }));
     }
   }
-  const quizzes = storage.keys().filter((k) => k.startsWith(QUIZ_PREFIX)).length;
+  // Answers to quizzes the course no longer has (renamed or removed) do
+  // not count; without the list every saved answer does.
+  const current = el.dataset.quizzes ? new Set(el.dataset.quizzes.split(' ')) : null;
+  const quizzes = storage.keys().filter((k) => k.startsWith(QUIZ_PREFIX) && (!current || current.has(k.slice(QUIZ_PREFIX.length)))).length;
   const solved = Object.keys(storage.getJSON(EXERCISES_KEY, {}) || {}).length;
   const readCount = lessons.size ? [...read].filter((s) => lessons.has(s)).length : read.size;
   clear(el);

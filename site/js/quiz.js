@@ -4,7 +4,9 @@
 
 import { h, storage, STORAGE_PREFIX } from './dom.js';
 
-/** QUIZ_PREFIX + data-quiz holds {choice, correct} for an answered quiz. */
+/** QUIZ_PREFIX + data-quiz holds {choice, correct} for an answered quiz,
+ * choice being the chosen button's data-choice: a key of the choice's text,
+ * so a saved answer survives the choices being reordered. */
 export const QUIZ_PREFIX = `${STORAGE_PREFIX}quiz:`;
 
 export function initQuizzes(root = document) {
@@ -32,11 +34,13 @@ export function initQuizzes(root = document) {
       }
       result.textContent = correct ? 'Correct.' : 'Not quite: the reason is under each marked answer.';
       section.dataset.answered = correct ? 'correct' : 'wrong';
-      if (remember) storage.set(key, JSON.stringify({ choice: i, correct }));
+      if (remember) storage.set(key, JSON.stringify({ choice: chosen.dataset.choice, correct }));
     };
     buttons.forEach((b, i) => b.addEventListener('click', () => grade(i, true)));
-    // An old or foreign value leaves the quiz unanswered.
+    // An old or foreign value (a position, from before choices had keys,
+    // or a choice whose text has since changed) leaves the quiz unanswered.
     const saved = storage.getJSON(key, null);
-    if (saved && Number.isInteger(saved.choice) && buttons[saved.choice]) grade(saved.choice, false);
+    const at = saved && typeof saved.choice === 'string' ? buttons.findIndex((b) => b.dataset.choice === saved.choice) : -1;
+    if (at >= 0) grade(at, false);
   }
 }

@@ -33,7 +33,7 @@ export function renderState(el, s, atMS, features = new Set()) {
   const row = h('div', { class: 'state-row' });
   if (shows('client')) {
     row.append(
-      h('span', { class: 'state-key', text: 'client' }),
+      h('span', { class: 'state-key', text: features.has('active_client') ? 'candidate' : 'client' }),
       h('strong', { class: `state-client state-${(st.client || 'none').toLowerCase()}`, 'data-testid': 'client-state', text: st.client || '—' }),
       h('span', { class: 'state-key', text: 'protocol' }),
       h('span', { class: 'state-protocol', text: st.protocol || '—' }),
@@ -42,7 +42,18 @@ export function renderState(el, s, atMS, features = new Set()) {
   row.append(h('span', { class: 'state-key', text: 'clock' }), h('span', { 'data-testid': 'clock', text: atMS == null ? '—' : `${atMS} ms` }));
   el.append(row);
   if (st.session) el.append(h('div', { class: 'state-row' }, h('span', { class: 'state-key', text: 'Mcp-Session-Id' }), h('code', { text: st.session })));
-  if (shows('catalog')) el.append(section('Catalog', list(st.catalog, 'catalog')));
+  // Two sessions at once (a refresh on a second connection): the client
+  // and catalog above are the candidate's; the application still uses the
+  // active session, named so that the two cannot be read as one.
+  const twoSessions = features.has('active_client') || features.has('active');
+  if (shows('catalog')) el.append(section(twoSessions ? 'Candidate catalog' : 'Catalog', list(st.catalog, 'catalog')));
+  if (twoSessions) {
+    el.append(section('Active session',
+      h('div', { class: 'state-row' },
+        h('span', { class: 'state-key', text: 'client' }),
+        h('strong', { class: `state-client state-${(st.active_client || 'none').toLowerCase()}`, 'data-testid': 'active-client', text: st.active_client || '—' })),
+      list(st.active, 'active-catalog')));
+  }
   if (st.cursors && st.cursors.length) el.append(section('Cursors sent', list(st.cursors, 'cursors', (c) => h('code', { text: JSON.stringify(c) }))));
   if (st.ttl) {
     const t = st.ttl;

@@ -21,6 +21,7 @@ const STATE = struct({
   protocol: 'string',
   catalog: list('string'),
   active: list('string'),
+  active_client: 'string',
   cursors: list('string'),
   ttl: struct({
     now_ms: 'int',
