@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/mcp-playground/mcp-playground/sim/scenario"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
@@ -225,40 +224,10 @@ func TestValidatorExportDownloads(t *testing.T) {
 	tb := open(t, "playground.html#scenario=handshake-ok")
 	p := tb.player("handshake-ok")
 	p.waitLive()
-	dir := t.TempDir()
-	done := make(chan string, 1)
-	if err := chromedp.ListenBrowser(tb.ctx, func(ev any) {
-		if e, ok := ev.(*browser.EventDownloadProgress); ok && e.State == browser.DownloadProgressStateCompleted {
-			select {
-			case done <- e.FilePath:
-			default:
-			}
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	events := true
-	if _, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: &events}); err != nil {
-		t.Fatal(err)
-	}
 	if note := p.text("export-note"); !strings.Contains(note, "stdio") || !strings.Contains(note, "in-memory") {
 		t.Errorf("the export note %q does not say how an in-memory scenario is labelled", note)
 	}
-	p.click("export-conformance")
-	var path string
-	select {
-	case path = <-done:
-	case <-tb.ctx.Done():
-		t.Fatal("no download completed")
-	}
-	if path == "" {
-		path = filepath.Join(dir, "handshake-ok.conformance.jsonl")
-	}
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, got := tb.download(func() { p.click("export-conformance") }, "handshake-ok.conformance.jsonl")
 	if filepath.Base(path) != "handshake-ok.conformance.jsonl" {
 		t.Errorf("downloaded as %s, want handshake-ok.conformance.jsonl", filepath.Base(path))
 	}

@@ -525,6 +525,22 @@ func TestExportDownloadsTheTraceShown(t *testing.T) {
 	tb := open(t, "playground.html#scenario=handshake-ok")
 	p := tb.player("handshake-ok")
 	p.waitLive()
+	path, got := tb.download(func() { p.click("export") }, "handshake-ok.jsonl")
+	if want := runJSONL(t, "handshake-ok"); string(got) != want {
+		t.Errorf("exported trace differs from the scenario's trace:\n%s\nwant:\n%s", got, want)
+	}
+	if filepath.Base(path) != "handshake-ok.jsonl" {
+		t.Errorf("downloaded as %s, want handshake-ok.jsonl", filepath.Base(path))
+	}
+	tb.noProblems()
+}
+
+// download runs click, which must start a download, and returns the
+// downloaded file's path and bytes. fallback names the file when Chromium
+// reports no path.
+func (tb *tab) download(click func(), fallback string) (string, []byte) {
+	t := tb.t
+	t.Helper()
 	dir := t.TempDir()
 	done := make(chan string, 1)
 	if err := chromedp.ListenBrowser(tb.ctx, func(ev any) {
@@ -542,7 +558,7 @@ func TestExportDownloadsTheTraceShown(t *testing.T) {
 		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: &events}); err != nil {
 		t.Fatal(err)
 	}
-	p.click("export")
+	click()
 	var path string
 	select {
 	case path = <-done:
@@ -550,19 +566,13 @@ func TestExportDownloadsTheTraceShown(t *testing.T) {
 		t.Fatal("no download completed")
 	}
 	if path == "" {
-		path = filepath.Join(dir, "handshake-ok.jsonl")
+		path = filepath.Join(dir, fallback)
 	}
 	got, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := runJSONL(t, "handshake-ok"); string(got) != want {
-		t.Errorf("exported trace differs from the scenario's trace:\n%s\nwant:\n%s", got, want)
-	}
-	if filepath.Base(path) != "handshake-ok.jsonl" {
-		t.Errorf("downloaded as %s, want handshake-ok.jsonl", filepath.Base(path))
-	}
-	tb.noProblems()
+	return path, got
 }
 
 func TestSpacePlaysAndPauses(t *testing.T) {

@@ -1,11 +1,12 @@
 // Command check runs every test the project has, in the order a failure is
-// cheapest to find: formatting and vet, the simulator under the race
-// detector, every other package, the wasm build, the exercise proof, short
-// fuzz runs, and the end-to-end suite in headless Chromium (installed with
-// apt-get when it is missing and we are root).
+// cheapest to find: formatting, vet and dead code, the simulator under the
+// race detector, every other package, the wasm build, the exercise proof,
+// short fuzz runs, and the end-to-end suite in headless Chromium (installed
+// with apt-get when it is missing and we are root).
 //
-//	go run ./cmd/check          # everything, as CI runs it
-//	go run ./cmd/check -short   # skip fuzzing and e2e
+//	go run ./cmd/check                  # everything, as CI runs it
+//	go run ./cmd/check -short           # skip fuzzing and e2e
+//	go run ./cmd/check -step 'dead code' # only the steps whose name has this
 package main
 
 import (
@@ -26,6 +27,9 @@ type step struct {
 	args  []string
 	long  bool               // skipped with -short
 	check func([]byte) error // inspects the output, when set
+	// fn, when set, is the step itself instead of a command: it returns
+	// what to print.
+	fn func() ([]byte, error)
 }
 
 func steps() []step {
@@ -37,6 +41,7 @@ func steps() []step {
 			return nil
 		}},
 		{name: "vet", args: []string{"go", "vet", "./..."}},
+		{name: "dead code", fn: deadCode},
 		{name: "sim builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "build", "./sim/..."}},
 		{name: "sim tests (race)", args: []string{"go", "test", "-race", "-count=1", "./sim/..."}},
 		{name: "other tests", args: append([]string{"go", "test", "-count=1"}, nonExercisePackages()...)},
@@ -105,27 +110,41 @@ func nonExercisePackages() []string {
 	return pkgs
 }
 
+// run runs the step and returns what it printed.
+func (s step) run() ([]byte, error) {
+	if s.fn != nil {
+		return s.fn()
+	}
+	cmd := exec.Command(s.args[0], s.args[1:]...)
+	cmd.Env = append(os.Environ(), s.env...)
+	var buf bytes.Buffer
+	cmd.Stdout = &buf
+	cmd.Stderr = &buf
+	err := cmd.Run()
+	return buf.Bytes(), err
+}
+
 func main() {
 	short := flag.Bool("short", false, "skip fuzzing and the browser suite")
+	only := flag.String("step", "", "run only the steps whose name contains this text")
 	flag.Parse()
 	start := time.Now()
-	failed := 0
+	ran, failed := 0, 0
 	for _, s := range steps() {
+		if !strings.Contains(s.name, *only) {
+			continue
+		}
 		if s.long && *short {
 			fmt.Printf("== %s: skipped (-short)\n", s.name)
 			continue
 		}
 		fmt.Printf("== %s\n", s.name)
+		ran++
 		t0 := time.Now()
-		cmd := exec.Command(s.args[0], s.args[1:]...)
-		cmd.Env = append(os.Environ(), s.env...)
-		var buf bytes.Buffer
-		cmd.Stdout = &buf
-		cmd.Stderr = &buf
-		err := cmd.Run()
-		os.Stdout.Write(buf.Bytes())
+		out, err := s.run()
+		os.Stdout.Write(out)
 		if err == nil && s.check != nil {
-			err = s.check(buf.Bytes())
+			err = s.check(out)
 		}
 		if err != nil {
 			fmt.Printf("FAIL %s: %v (%s)\n", s.name, err, time.Since(t0).Round(time.Second))
@@ -134,7 +153,7 @@ func main() {
 		}
 		fmt.Printf("ok   %s (%s)\n", s.name, time.Since(t0).Round(time.Second))
 	}
-	fmt.Printf("check: %d passed, %d failed (%s)\n", len(steps())-failed, failed, time.Since(start).Round(time.Second))
+	fmt.Printf("check: %d passed, %d failed (%s)\n", ran-failed, failed, time.Since(start).Round(time.Second))
 	if failed > 0 {
 		os.Exit(1)
 	}

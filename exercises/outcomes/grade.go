@@ -95,13 +95,6 @@ var gradeRPCCodes = map[string]*jsonrpc.Error{
 	"rpc-server-defined": {Code: -32001, Message: "upstream timeout"},
 }
 
-// gradeRejected reports whether answer is a JSON-RPC error sent before any
-// handler ran.
-func gradeRejected(answer string) bool {
-	e, ok := gradeRPCCodes[answer]
-	return ok && gradePreDispatch(e.Code)
-}
-
 // gradePreDispatch reports whether code says the request was refused
 // before any handler ran.
 func gradePreDispatch(code int64) bool {
