@@ -29,7 +29,7 @@ type pageData struct {
 
 	// index
 	Lessons []lessonCard
-	QuizIDs string // every quiz's id, space-separated: the progress counts only these
+	QuizIDs string      // every quiz's id, space-separated: the progress counts only these
 	Orphans []*exercise // exercises no lesson links to
 
 	// lesson
