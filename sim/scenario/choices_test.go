@@ -54,3 +54,28 @@ func TestInfoChoicesAreNotShared(t *testing.T) {
 		}
 	}
 }
+
+// TestCounterpartsPairEras checks every era link: it names a scenario that
+// exists, in the other era, and that names it back.
+func TestCounterpartsPairEras(t *testing.T) {
+	byID := map[string]Info{}
+	for _, in := range List() {
+		byID[in.ID] = in
+	}
+	for _, in := range List() {
+		if in.Counterpart == "" {
+			continue
+		}
+		other, ok := byID[in.Counterpart]
+		if !ok {
+			t.Errorf("%s: counterpart %q is not a scenario", in.ID, in.Counterpart)
+			continue
+		}
+		if other.Era == in.Era {
+			t.Errorf("%s (%s): counterpart %s is in the same era", in.ID, in.Era, other.ID)
+		}
+		if other.Counterpart != in.ID {
+			t.Errorf("%s: counterpart %s names %q back, want %q", in.ID, other.ID, other.Counterpart, in.ID)
+		}
+	}
+}

@@ -18,7 +18,7 @@ func handshakePresets() []preset {
 		{info: Info{ID: "handshake-no-initialized", Title: "Skipping notifications/initialized", Lesson: "handshake", Era: v20251125,
 			Summary: "A scripted client never sends notifications/initialized and calls a tool anyway; go-sdk's server accepts the call."},
 			family: handshakeFamily, params: &HandshakeParams{Shape: shapeNoInitialized, ClientVersion: v20251125}},
-		{info: Info{ID: "discover-2026", Title: "No handshake: server/discover", Lesson: "handshake", Era: v20260728,
+		{info: Info{ID: "discover-2026", Title: "No handshake: server/discover", Lesson: "handshake", Era: v20260728, Counterpart: "handshake-ok",
 			Summary: "The 2026-07-28 flow go-sdk v1.8.0 uses by default: server/discover, then requests that each carry their protocol version in _meta."},
 			family: handshakeFamily, params: &HandshakeParams{Shape: shapeDiscover, ClientVersion: v20260728}},
 	}

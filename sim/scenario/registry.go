@@ -33,6 +33,10 @@ type Info struct {
 	// Era is the protocol version the scenario speaks, or "go-sdk" when the
 	// point is SDK behaviour rather than a version of the specification.
 	Era string `json:"era"`
+	// Counterpart is the id of the same situation in the other era (a
+	// 2026-07-28 scenario and the 2025-11-25 one it replaces), or "". A
+	// preset names its counterpart on one side; [List] fills in the other.
+	Counterpart string `json:"counterpart,omitempty"`
 	// Choices lists, for parameters that take one of a few words, the
 	// words they accept, so a form can offer them instead of free text.
 	Choices map[string][]string `json:"choices,omitempty"`
@@ -211,8 +215,17 @@ func presets() []preset {
 	} {
 		all = append(all, group...)
 	}
+	back := map[string]string{}
+	for _, p := range all {
+		if p.info.Counterpart != "" {
+			back[p.info.Counterpart] = p.info.ID
+		}
+	}
 	for i := range all {
 		p := &all[i]
+		if p.info.Counterpart == "" {
+			p.info.Counterpart = back[p.info.ID]
+		}
 		p.info.Family = p.family.name
 		p.info.Choices = p.family.choices.clone()
 		p.info.Runtime = p.family.runtime
