@@ -299,20 +299,8 @@ func roundAll(xs []float64) []int {
 // sent until the page made the performance mark.
 func coldBytes(b *testing.B, url string, srv *gzipServer, mark string) int64 {
 	b.Helper()
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(shared.chromium, b.TempDir())...)
-	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancelT()
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		b.Fatal(err)
-	}
-	srv.sent.Store(0)
-	tb := &tab{t: b, ctx: ctx, url: url}
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		b.Fatal(err)
-	}
+	tb, done := coldTab(b, url, srv, 5*time.Minute)
+	defer done()
 	tb.waitFor(fmt.Sprintf(`performance.getEntriesByName(%s).length > 0`, js(mark)), time.Minute)
 	return srv.sent.Load()
 }
@@ -322,20 +310,8 @@ func coldBytes(b *testing.B, url string, srv *gzipServer, mark string) int64 {
 // and the bytes srv sent meanwhile.
 func coldGrade(b *testing.B, url string, srv *gzipServer, src string) (float64, int64) {
 	b.Helper()
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(shared.chromium, b.TempDir())...)
-	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancelT()
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		b.Fatal(err)
-	}
-	srv.sent.Store(0)
-	tb := &tab{t: b, ctx: ctx, url: url}
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		b.Fatal(err)
-	}
+	tb, done := coldTab(b, url, srv, 5*time.Minute)
+	defer done()
 	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
 	tb.typeCode(src)
 	tb.press("grade", gradeTimeout)

@@ -15,28 +15,37 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// coldTab opens url in a new browser profile, so nothing is cached, and
+// returns its tab once the navigation is done; srv counts bytes from that
+// navigation on (the browser's own start-up, on an empty tab first, is not
+// the page's load). done closes the browser.
+func coldTab(b *testing.B, url string, srv *gzipServer, timeout time.Duration) (tb *tab, done func()) {
+	b.Helper()
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(shared.chromium, b.TempDir())...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, timeout)
+	done = func() { cancelT(); cancel(); cancelA() }
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		done()
+		b.Fatal(err)
+	}
+	srv.sent.Store(0)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		done()
+		b.Fatal(err)
+	}
+	return &tab{t: b, ctx: ctx, url: url}, done
+}
+
 // coldVisit loads url in a new browser process with a new profile (no HTTP
 // cache, no compiled-wasm cache), waits for every mark in wait, and returns
 // the page's paint and mark times in ms since navigation, plus the bytes
 // srv sent meanwhile.
 func coldVisit(b *testing.B, url string, srv *gzipServer, wait []string) (map[string]float64, int64) {
 	b.Helper()
-	profile := b.TempDir()
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(shared.chromium, profile)...)
-	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
-	defer cancelT()
-	// Start the browser and an empty tab first: its start-up is not the
-	// page's load.
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		b.Fatal(err)
-	}
-	srv.sent.Store(0)
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		b.Fatal(err)
-	}
+	tb, done := coldTab(b, url, srv, 90*time.Second)
+	defer done()
+	ctx := tb.ctx
 	for _, m := range wait {
 		expr := fmt.Sprintf(`performance.getEntriesByName(%s).length > 0`, js(m))
 		if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(60*time.Second), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {

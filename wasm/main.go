@@ -5,12 +5,12 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"syscall/js"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/mcp-playground/mcp-playground/wasm/jsbridge"
 )
 
 func main() {
@@ -40,9 +40,9 @@ func list(js.Value, []js.Value) any {
 // run plays a scenario. It returns a Promise because a scenario waits on
 // SDK goroutines, and a js.Func must not block the event loop they need.
 func run(_ js.Value, args []js.Value) any {
-	id := argString(args, 0)
-	params := argString(args, 1)
-	return newPromise(func() any {
+	id := jsbridge.ArgString(args, 0)
+	params := jsbridge.ArgString(args, 1)
+	return jsbridge.Promise(func() any {
 		res, err := scenario.Run(context.Background(), id, json.RawMessage(params))
 		if err != nil {
 			return errorObject(err.Error())
@@ -50,13 +50,13 @@ func run(_ js.Value, args []js.Value) any {
 		o := js.Global().Get("Object").New()
 		o.Set("jsonl", res.JSONL())
 		return o
-	})
+	}, func(msg string) any { return errorObject(msg) })
 }
 
 // decode validates an imported trace with the same decoder the simulator
 // uses, so an error names the line the way [trace.DecodeError] does.
 func decode(_ js.Value, args []js.Value) any {
-	events, err := trace.Decode(strings.NewReader(argString(args, 0)))
+	events, err := trace.Decode(strings.NewReader(jsbridge.ArgString(args, 0)))
 	if err != nil {
 		return errorObject(err.Error())
 	}
@@ -68,45 +68,14 @@ func decode(_ js.Value, args []js.Value) any {
 // crash panics where nothing recovers, as a bug in an SDK goroutine would:
 // the Go program exits and the worker must report it and be restartable.
 func crash(_ js.Value, args []js.Value) any {
-	msg := argString(args, 0)
+	msg := jsbridge.ArgString(args, 0)
 	go func() { panic("mcpSim.crash: " + msg) }()
 	return nil
 }
 
-// newPromise runs f in a goroutine and settles a Promise with its result.
-// A panic in f becomes an {error} result so one bad run does not take the
-// simulator down.
-func newPromise(f func() any) js.Value {
-	var executor js.Func
-	executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		resolve := args[0]
-		go func() {
-			defer executor.Release()
-			var out any
-			func() {
-				defer func() {
-					if r := recover(); r != nil {
-						out = errorObject(fmt.Sprintf("panic: %v", r))
-					}
-				}()
-				out = f()
-			}()
-			resolve.Invoke(out)
-		}()
-		return nil
-	})
-	return js.Global().Get("Promise").New(executor)
-}
-
+// errorObject is the {error} value the page's worker reads as a failure.
 func errorObject(msg string) js.Value {
 	o := js.Global().Get("Object").New()
 	o.Set("error", msg)
 	return o
-}
-
-func argString(args []js.Value, i int) string {
-	if i >= len(args) || args[i].Type() != js.TypeString {
-		return ""
-	}
-	return args[i].String()
 }

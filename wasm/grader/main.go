@@ -5,13 +5,13 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"runtime/debug"
 	"slices"
 	"syscall/js"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	"github.com/mcp-playground/mcp-playground/exercises/interp"
+	"github.com/mcp-playground/mcp-playground/wasm/jsbridge"
 )
 
 func main() {
@@ -32,7 +32,7 @@ func main() {
 }
 
 func checks(_ js.Value, args []js.Value) any {
-	b, _ := json.Marshal(interp.Checks(argString(args, 0)))
+	b, _ := json.Marshal(interp.Checks(jsbridge.ArgString(args, 0)))
 	return string(b)
 }
 
@@ -55,7 +55,7 @@ type report struct {
 
 // run compiles the learner's file and reports compile errors, or none.
 func run(_ js.Value, args []js.Value) any {
-	id, src := argString(args, 0), argString(args, 1)
+	id, src := jsbridge.ArgString(args, 0), jsbridge.ArgString(args, 1)
 	return newPromise(func() report {
 		diags, err := interp.Compile(id, src)
 		if err != nil {
@@ -70,7 +70,7 @@ func run(_ js.Value, args []js.Value) any {
 // the check about to run and how long it may take (the page's timer), and
 // the result of the one before it, if any.
 func grade(_ js.Value, args []js.Value) any {
-	id, src := argString(args, 0), argString(args, 1)
+	id, src := jsbridge.ArgString(args, 0), jsbridge.ArgString(args, 1)
 	var onProgress js.Value
 	if len(args) > 2 && args[2].Type() == js.TypeFunction {
 		onProgress = args[2]
@@ -97,8 +97,7 @@ func grade(_ js.Value, args []js.Value) any {
 				p.BudgetMs = interp.Budget(names[k]).Milliseconds()
 			}
 		}
-		b, _ := json.Marshal(p)
-		onProgress.Invoke(js.Global().Get("JSON").Call("parse", string(b)))
+		onProgress.Invoke(toJS(p))
 	}
 	return newPromise(func() report {
 		rep, err := interp.Grade(context.Background(), id, src, progress)
@@ -121,38 +120,18 @@ func toCheck(r grading.Result) check {
 	return c
 }
 
-// newPromise runs f in a goroutine and settles a Promise with its result
-// as a JS object (through JSON: the shapes are plain data). A js.Func must
-// not block: the checks wait on SDK goroutines that need the event loop.
+// newPromise settles a Promise with f's report as a plain JS object
+// (through JSON: the shapes are plain data); a panic becomes a report too.
 func newPromise(f func() report) js.Value {
-	var executor js.Func
-	executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		resolve := args[0]
-		go func() {
-			defer executor.Release()
-			var rep report
-			func() {
-				defer func() {
-					if r := recover(); r != nil {
-						rep = report{Error: fmt.Sprintf("panic: %v", r)}
-					}
-				}()
-				rep = f()
-			}()
-			b, err := json.Marshal(rep)
-			if err != nil {
-				b, _ = json.Marshal(report{Error: err.Error()})
-			}
-			resolve.Invoke(js.Global().Get("JSON").Call("parse", string(b)))
-		}()
-		return nil
-	})
-	return js.Global().Get("Promise").New(executor)
+	return jsbridge.Promise(func() any { return toJS(f()) },
+		func(msg string) any { return toJS(report{Error: msg}) })
 }
 
-func argString(args []js.Value, i int) string {
-	if i >= len(args) || args[i].Type() != js.TypeString {
-		return ""
+// toJS turns v, plain data, into a JS object through JSON.
+func toJS(v any) js.Value {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(report{Error: err.Error()})
 	}
-	return args[i].String()
+	return js.Global().Get("JSON").Call("parse", string(b))
 }
