@@ -406,6 +406,23 @@ func (p *player) stepUntil(want string) {
 	p.tb.t.Fatalf("client state never became %s (last %s)", want, p.text("client-state"))
 }
 
+// stepTo presses Step until the current frame matches, and returns it;
+// the test fails when the trace ends first. what names the frame sought.
+func (p *player) stepTo(what string, match func(frameInfo) bool) frameInfo {
+	p.tb.t.Helper()
+	for range 200 {
+		if eval[bool](p.tb, p.q("step")+`.disabled`) {
+			break
+		}
+		p.click("step")
+		if c := p.current(); match(c) {
+			return c
+		}
+	}
+	p.tb.t.Fatalf("no %s in the trace", what)
+	return frameInfo{}
+}
+
 // seekEnd moves to the last event.
 func (p *player) seekEnd() {
 	p.tb.t.Helper()

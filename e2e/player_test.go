@@ -79,13 +79,7 @@ func TestPagingEmptyTokenSendsEmptyCursor(t *testing.T) {
 	p := tb.player("paging-empty-token")
 	// Page 1 is the first tools/list result; the frame after it must carry
 	// the empty-string cursor, visible as such in the bytes and the fields.
-	for range 100 {
-		p.click("step")
-		if c := p.current(); c.Method == "result" && c.Answers == "tools/list" {
-			break
-		}
-	}
-	page1 := p.current()
+	page1 := p.stepTo("tools/list result", func(c frameInfo) bool { return c.Method == "result" && c.Answers == "tools/list" })
 	if !strings.Contains(page1.Bytes, `"nextCursor":""`) || !strings.Contains(page1.Fields, `result.nextCursor""`) {
 		t.Errorf("page 1 = %+v, want \"nextCursor\":\"\" in bytes and fields", page1)
 	}
