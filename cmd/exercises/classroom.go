@@ -2,56 +2,151 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
-// modulePath is the module the template keeps, so that the graders'
-// imports of sim/ and exercises/grading need no rewriting.
+// modulePath is the module the exports keep, so that the graders' imports
+// of sim/ and exercises/grading need no rewriting.
 const modulePath = "github.com/mcp-playground/mcp-playground"
 
-// WriteClassroom writes a GitHub Classroom template repository into dir:
-// go.mod and go.sum, every exercise folder without its .meta (no solutions,
-// no mutants), the packages of this module the graders import (copied
-// without their tests), a README for students and the autograding
-// workflow. dir must not exist or be empty.
-func WriteClassroom(root, dir string) error {
-	exs, err := loadExercises(root, nil)
-	if err != nil {
-		return err
+// A target is a platform a teacher runs a class on. Every target grades
+// with the same grader: the exercises' grade.go checks under go test,
+// scored by the points in .meta/config.json, which are the page's points.
+type target struct {
+	name    string
+	summary string
+	write   func(e *export, dir string) error
+}
+
+// classroomTargets lists the targets, in the order the command shows them.
+// (GitHub Classroom, the old target, was discontinued on 2026-08-28.)
+func classroomTargets() []target {
+	return []target{
+		{"classroom50", "Classroom 50 (foundation50/classroom50): a template repository, tests/<id>.json and runtime.json for gh teacher assignment add, and the pristine graders for the assignment's bundle", writeClassroom50},
+		{"gradescope", "Gradescope: <id>/autograder.zip per exercise (setup.sh installs Go, run_autograder grades the submitted <id>.go)", writeGradescope},
+		{"github", "plain GitHub: a template repository whose Actions workflow grades every push, with a points table in the job summary and results.json as an artifact", writeGitHubClass},
+	}
+}
+
+// WriteClassroom writes the export for the named target into dir, which
+// must be empty or absent.
+func WriteClassroom(root, targetName, dir string) error {
+	i := slices.IndexFunc(classroomTargets(), func(t target) bool { return t.name == targetName })
+	if i < 0 {
+		return fmt.Errorf("no classroom target %q (the targets are %s)", targetName, strings.Join(targetNames(), ", "))
 	}
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty", dir)
 	}
+	e, err := newExport(root)
+	if err != nil {
+		return err
+	}
+	return classroomTargets()[i].write(e, dir)
+}
+
+func targetNames() []string {
+	var names []string
+	for _, t := range classroomTargets() {
+		names = append(names, t.name)
+	}
+	return names
+}
+
+// An export is what every target is made from: the module's root, its
+// exercises, and the Go version to grade with.
+type export struct {
+	root      string
+	exs       []exercise
+	goVersion string // "1.26.8": go.mod's toolchain, else its go line
+}
+
+func newExport(root string) (*export, error) {
+	exs, err := loadExercises(root, nil)
+	if err != nil {
+		return nil, err
+	}
+	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return nil, err
+	}
+	v := goVersion(string(gomod))
+	if v == "" {
+		return nil, fmt.Errorf("go.mod names no Go version")
+	}
+	return &export{root: root, exs: exs, goVersion: v}, nil
+}
+
+// goVersion is the Go release go.mod asks for: its toolchain line, which
+// is what the go command would switch to, else its go line.
+func goVersion(gomod string) string {
+	var goLine string
+	for _, l := range strings.Split(gomod, "\n") {
+		l, _, _ = strings.Cut(l, "//")
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			continue
+		}
+		switch f[0] {
+		case "toolchain":
+			return strings.TrimPrefix(f[1], "go")
+		case "go":
+			goLine = f[1]
+		}
+	}
+	return goLine
+}
+
+// A tree says what of the module a target's copy holds.
+type tree struct {
+	exs      []exercise // the exercise folders to copy
+	starters bool       // the learner files (the starters)
+	readmes  bool       // the statements, exercises/<id>/README.md
+}
+
+// writeTree copies into dir the module files the graders need: go.mod and
+// go.sum, the support packages (without their tests), the exercise folders
+// without .meta (no solutions, no mutants), and the grader command with
+// its checks.json. Graders are grade.go, the _test.go and the fixed API
+// files: everything of an exercise folder but the learner's file and the
+// statement.
+func (e *export) writeTree(dir string, t tree) error {
 	for _, f := range []string{"go.mod", "go.sum"} {
-		if err := copyFile(filepath.Join(root, f), filepath.Join(dir, f)); err != nil {
+		if err := copyFile(filepath.Join(e.root, f), filepath.Join(dir, f)); err != nil {
 			return err
 		}
 	}
-	for _, ex := range exs {
+	for _, ex := range t.exs {
 		entries, err := os.ReadDir(ex.Dir)
 		if err != nil {
 			return err
 		}
-		for _, e := range entries {
-			if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+		for _, en := range entries {
+			name := en.Name()
+			switch {
+			case en.IsDir() || strings.HasPrefix(name, "."):
 				continue // .meta holds the solution and the mutants
+			case name == ex.Config.File && !t.starters, name == "README.md" && !t.readmes:
+				continue
 			}
-			if err := copyFile(filepath.Join(ex.Dir, e.Name()), filepath.Join(dir, "exercises", ex.ID, e.Name())); err != nil {
+			if err := copyFile(filepath.Join(ex.Dir, name), filepath.Join(dir, "exercises", ex.ID, name)); err != nil {
 				return err
 			}
 		}
 	}
-	deps, err := supportPackages(root, exs)
+	deps, err := supportPackages(e.root, t.exs)
 	if err != nil {
 		return err
 	}
 	for _, d := range deps {
-		rel, err := filepath.Rel(root, d.dir)
+		rel, err := filepath.Rel(e.root, d.dir)
 		if err != nil {
 			return err
 		}
@@ -61,10 +156,57 @@ func WriteClassroom(root, dir string) error {
 			}
 		}
 	}
-	if err := writeFile(filepath.Join(dir, "README.md"), studentREADME(exs)); err != nil {
+	return e.writeGrader(filepath.Join(dir, "grader"), t.exs)
+}
+
+// graderSource is the grader command's source in this repository; every
+// export carries a copy as grader/main.go.
+const graderSource = "cmd/exercises/classroomgrader/main.go"
+
+// writeGrader writes grader/main.go and grader/checks.json for exs.
+func (e *export) writeGrader(dir string, exs []exercise) error {
+	src, err := os.ReadFile(filepath.Join(e.root, graderSource))
+	if err != nil {
 		return err
 	}
-	return writeFile(filepath.Join(dir, ".github", "workflows", "classroom.yml"), workflow(exs))
+	header := "// Code generated by go run ./cmd/exercises classroom from " + graderSource + ". DO NOT EDIT.\n\n"
+	if err := writeFile(filepath.Join(dir, "main.go"), header+string(src)); err != nil {
+		return err
+	}
+	b, err := checksJSON(exs)
+	if err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(dir, "checks.json"), string(b))
+}
+
+// checksJSON is grader/checks.json: for each exercise, its learner file,
+// its test function and its checks with their points, from config.json.
+func checksJSON(exs []exercise) ([]byte, error) {
+	type check struct {
+		Name    string `json:"name"`
+		Points  int    `json:"points"`
+		Summary string `json:"summary"`
+	}
+	type ex struct {
+		ID     string  `json:"id"`
+		Title  string  `json:"title"`
+		File   string  `json:"file"`
+		Test   string  `json:"test"`
+		Checks []check `json:"checks"`
+	}
+	var out struct {
+		Exercises []ex `json:"exercises"`
+	}
+	for _, e := range exs {
+		x := ex{ID: e.ID, Title: e.Config.Title, File: e.Config.File, Test: e.Config.Test}
+		for _, c := range e.Config.Checks {
+			x.Checks = append(x.Checks, check{c.Name, c.Points, c.Summary})
+		}
+		out.Exercises = append(out.Exercises, x)
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	return append(b, '\n'), err
 }
 
 // A supportPackage is a package of this module that the exercises import.
@@ -110,13 +252,6 @@ func supportPackages(root string, exs []exercise) ([]supportPackage, error) {
 	return pkgs, nil
 }
 
-// stepID is a classroom step id: letters and digits only, because the
-// reporter reads each step's result from an environment variable named
-// after it.
-func stepID(ex, check string) string {
-	return strings.ReplaceAll(ex+check, "-", "")
-}
-
 // runPattern is the -run pattern selecting one check. It needs no quoting
 // in a shell (and none without one): ^ and a $ before / or at the end are
 // literal in sh.
@@ -124,94 +259,53 @@ func runPattern(test, check string) string {
 	return "^" + test + "$/^" + check + "$"
 }
 
-// workflow returns .github/workflows/classroom.yml: one command-grader step
-// per check, worth the check's points, then the reporter.
-func workflow(exs []exercise) string {
+// checkName is a check's name in every report and test list: the page's
+// check name under its exercise.
+func checkName(ex exercise, c string) string { return ex.ID + "/" + c }
+
+// exerciseTable is the student README's table of exercises.
+func exerciseTable(exs []exercise) string {
 	var b strings.Builder
-	b.WriteString(`# Code generated by go run ./cmd/exercises classroom. DO NOT EDIT.
-name: Autograding Tests
-"on":
-  - push
-  - repository_dispatch
-permissions:
-  checks: write
-  actions: read
-  contents: read
-jobs:
-  run-autograding-tests:
-    runs-on: ubuntu-latest
-    if: github.actor != 'github-classroom[bot]'
-    steps:
-      - name: Checkout code
-        uses: actions/checkout@v4
-      - name: Set up Go
-        uses: actions/setup-go@v5
-        with:
-          go-version-file: go.mod
-      - name: Download modules
-        run: go mod download
-`)
-	var ids []string
+	b.WriteString("| Exercise | Edit | Checks | Points |\n|---|---|---|---|\n")
 	for _, ex := range exs {
-		for _, c := range ex.Config.Checks {
-			id := stepID(ex.ID, c.Name)
-			ids = append(ids, id)
-			fmt.Fprintf(&b, `      - name: %s %s
-        id: %s
-        uses: classroom-resources/autograding-command-grader@v1
-        with:
-          test-name: %s %s
-          setup-command: ""
-          command: go test -count=1 -run=%s ./exercises/%s
-          timeout: 5
-          max-score: %d
-`, ex.ID, c.Name, id, ex.ID, c.Name, runPattern(ex.Config.Test, c.Name), ex.ID, c.Points)
-		}
+		fmt.Fprintf(&b, "| [%s](exercises/%s/README.md) | `exercises/%s/%s` | %d | %d |\n", ex.Config.Title, ex.ID, ex.ID, ex.Config.File, len(ex.Config.Checks), ex.Config.MaxScore())
 	}
-	b.WriteString(`      - name: Autograding Reporter
-        uses: classroom-resources/autograding-grading-reporter@v1
-        env:
-`)
-	for _, id := range ids {
-		fmt.Fprintf(&b, "          %s_RESULTS: \"${{steps.%s.outputs.result}}\"\n", strings.ToUpper(id), id)
-	}
-	fmt.Fprintf(&b, "        with:\n          runners: %s\n", strings.Join(ids, ","))
 	return b.String()
 }
 
-// studentREADME is the template's README.
-func studentREADME(exs []exercise) string {
-	var b strings.Builder
-	b.WriteString(`# MCP in Go: graded exercises
+// studentREADME is a template repository's README. how says how the class
+// collects the grade.
+func studentREADME(exs []exercise, how string) string {
+	total := 0
+	for _, ex := range exs {
+		total += ex.Config.MaxScore()
+	}
+	return `# MCP in Go: graded exercises
 
 Six exercises on the Model Context Protocol, from the mcp-playground course. Each folder under
-` + "`exercises/`" + ` holds a statement (` + "`README.md`" + `), the file you edit, and a grader. The same graders
-run in the course's browser playground, so a grade here is the grade there.
+` + "`exercises/`" + ` holds a statement (` + "`README.md`" + `), the file you edit, and a grader. The same checks,
+worth the same points, grade your code on the course's page: a grade here is the grade there.
 
 ## Working on an exercise
 
 1. Read ` + "`exercises/<id>/README.md`" + `.
-2. Edit only the file named below. Do not edit ` + "`grade.go`" + `, ` + "`api.go`" + ` or the ` + "`_test.go`" + ` file:
-   the autograder runs the versions from this template.
-3. Run the grader: ` + "`go test ./exercises/<id>/`" + ` (add ` + "`-v`" + ` to see every check). It fails until
-   the exercise is solved; each failing check says what it expected.
-4. Commit and push. GitHub Classroom runs every check and reports your points.
+2. Edit only the file named below. Everything else (` + "`grade.go`" + `, ` + "`api.go`" + `, the ` + "`_test.go`" + ` file,
+   ` + "`exercises/grading/`" + `, ` + "`sim/`" + `, ` + "`grader/`" + `) is the grader, and your class grades with its own copy.
+3. Run the checks: ` + "`go test ./exercises/<id>/`" + ` (add ` + "`-v`" + ` to see every check). It fails until the
+   exercise is solved; each failing check says what it expected.
+4. See your points: ` + "`go run ./grader`" + ` prints every check with its points, as the class grades
+   them (` + "`go run ./grader catalog`" + ` for one exercise).
+
+` + how + `
 
 Needs Go (the version in ` + "`go.mod`" + `); the first ` + "`go test`" + ` downloads the modules. Nothing here
 talks to the network while grading: the MCP servers and clients run in memory.
 
-| Exercise | Edit | Checks | Points |
-|---|---|---|---|
-`)
-	for _, ex := range exs {
-		fmt.Fprintf(&b, "| [%s](exercises/%s/README.md) | `exercises/%s/%s` | %d | %d |\n", ex.Config.Title, ex.ID, ex.ID, ex.Config.File, len(ex.Config.Checks), ex.Config.MaxScore())
-	}
-	b.WriteString(`
+` + exerciseTable(exs) + fmt.Sprintf("\nThere are %d points in all.\n", total) + `
 The ` + "`sim/`" + ` folder is the course's simulator (a fixture MCP server, a stepped wire, the reference
 implementations the graders compare you with). Reading it is allowed; it is not part of any
 exercise.
-`)
-	return b.String()
+`
 }
 
 func copyFile(src, dst string) error {
@@ -223,8 +317,15 @@ func copyFile(src, dst string) error {
 }
 
 func writeFile(path, content string) error {
+	return writeFileMode(path, content, 0o644)
+}
+
+func writeFileMode(path, content string, mode fs.FileMode) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(path, []byte(content), fs.FileMode(0o644))
+	if err := os.WriteFile(path, []byte(content), mode); err != nil {
+		return err
+	}
+	return os.Chmod(path, mode) // WriteFile's mode is filtered by the umask
 }

@@ -1,8 +1,9 @@
-// Command exercises proves the graded exercises and exports them for GitHub
-// Classroom.
+// Command exercises proves the graded exercises and exports them for the
+// platforms teachers run classes on.
 //
-//	go run ./cmd/exercises check [id...]   # prove every exercise (or the named ones)
-//	go run ./cmd/exercises classroom DIR   # write a Classroom template repository into DIR
+//	go run ./cmd/exercises check [id...]                 # prove every exercise (or the named ones)
+//	go run ./cmd/exercises classroom                     # list the classroom targets
+//	go run ./cmd/exercises classroom -for TARGET DIR     # write TARGET's export into DIR
 //
 // The proof holds each exercise to its promise: the starter compiles and
 // fails every check, .meta/solution.go passes every check, and every
@@ -12,7 +13,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"time"
 )
@@ -42,20 +45,46 @@ func main() {
 			os.Exit(1)
 		}
 	case "classroom":
-		if len(os.Args) != 3 {
-			usage()
-		}
-		if err := WriteClassroom(root, os.Args[2]); err != nil {
-			fmt.Fprintln(os.Stderr, "exercises:", err)
-			os.Exit(1)
-		}
-		fmt.Println("wrote", os.Args[2])
+		os.Exit(classroomCommand(root, os.Args[2:], os.Stdout, os.Stderr))
 	default:
 		usage()
 	}
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: go run ./cmd/exercises check [id...] | classroom DIR")
+	fmt.Fprintln(os.Stderr, "usage: go run ./cmd/exercises check [id...] | classroom [-for TARGET DIR]")
 	os.Exit(2)
+}
+
+// classroomCommand runs `classroom [-for TARGET DIR]` and returns the exit
+// status. Without -for it lists the targets.
+func classroomCommand(root string, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("classroom", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	forTarget := fs.String("for", "", "the platform to export for: "+fmt.Sprint(targetNames()))
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *forTarget == "" {
+		w, status := stdout, 0
+		if fs.NArg() > 0 {
+			w, status = stderr, 2
+			fmt.Fprintln(w, "exercises: say which platform DIR is for with -for TARGET, before DIR.")
+		}
+		fmt.Fprintln(w, "usage: go run ./cmd/exercises classroom -for TARGET DIR   (DIR empty or absent)\n\ntargets:")
+		for _, t := range classroomTargets() {
+			fmt.Fprintf(w, "  %-12s %s\n", t.name, t.summary)
+		}
+		return status
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: go run ./cmd/exercises classroom -for TARGET DIR")
+		return 2
+	}
+	if err := WriteClassroom(root, *forTarget, fs.Arg(0)); err != nil {
+		fmt.Fprintln(stderr, "exercises:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s for %s\n", fs.Arg(0), *forTarget)
+	return 0
 }

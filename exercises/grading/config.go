@@ -29,7 +29,7 @@ type CheckConfig struct {
 	Name   string `json:"name"`
 	Points int    `json:"points"`
 	// Summary says in one line what the check asks, for the page and the
-	// classroom step name.
+	// classroom exports' reports.
 	Summary string `json:"summary"`
 }
 

@@ -2,8 +2,8 @@
 // result, and [Run], which plays a check against a learner's code so that a
 // panic or a hang is a failed check rather than a dead test binary or page.
 //
-// The same checks run in two places: under go test (locally and in GitHub
-// Classroom, through each exercise's _test.go) and in the browser, where the
+// The same checks run in two places: under go test (locally and in a class,
+// through each exercise's _test.go) and in the browser, where the
 // wasm calls them with functions taken from the learner's interpreted code.
 // So a check receives the learner's code as a value of a plain function type,
 // never by naming a package-level function.
@@ -57,8 +57,8 @@ func (r Result) String() string {
 // code the check calls: a function, or a constructor returning functions.
 type Check[F any] struct {
 	// Name is the check's id: lower-case letters, digits and hyphens. It is
-	// the subtest name, the key in .meta/config.json and (without hyphens)
-	// part of the classroom step id.
+	// the subtest name, the key in .meta/config.json and, after its
+	// exercise's id, the test name in every classroom export.
 	Name string
 	// Scenario names the scenario the check plays, when it plays one.
 	Scenario string

@@ -8,7 +8,7 @@ import (
 
 // SelectsCheck reports, as an error, a go test -run pattern that selects
 // no check of the test named test. go test passes when -run matches nothing
-// (it only warns "no tests to run"), so a classroom step whose pattern has a
+// (it only warns "no tests to run"), so a classroom test whose pattern has a
 // typo would award its points to every student; each exercise's TestMain
 // calls this and fails the run instead. An empty pattern selects everything.
 //
