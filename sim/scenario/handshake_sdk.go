@@ -95,8 +95,8 @@ func discover2026(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) 
 		s.Protocol = agreed
 	})
 	return listThenClose(ctx, l,
-		"Each request names its protocol version (and client capabilities) in _meta.",
-		"The answer, as before.",
+		"Each request carries its own _meta: io.modelcontextprotocol/protocolVersion and clientCapabilities (required by 2026-07-28) and clientInfo (which clients SHOULD send).",
+		"The answer, with resultType \"complete\" (2026-07-28: every result carries one; \"input_required\" is the other core value) and the server's serverInfo in _meta.",
 		"The client closes the connection. Specification 2026-07-28: a connection is not a session, so nothing else ends with it.")
 }
 

@@ -35,6 +35,9 @@ type pagingClient struct {
 	// with ChangeAfter changes (once).
 	cat    fixture.Catalog
 	served int
+	// meta, when set, is the raw JSON of the _meta object a 2026-07-28
+	// client puts in every request; a 2025-11-25 client sends none.
+	meta string
 }
 
 // forgedCursor is a cursor no catalog server issues: base64 of
@@ -114,6 +117,10 @@ func (c *pagingClient) listTools(ctx context.Context, cursor *string) (catalog.P
 	}
 	c.requests++
 	params, note := `{}`, "No cursor: the first page."
+	if c.meta != "" {
+		params = `{"_meta":` + c.meta + `}`
+		note += " _meta carries the protocol version and capabilities, as on every 2026-07-28 request."
+	}
 	if cursor == nil {
 		// No cursor starts a walk: cursors and tools of an earlier walk
 		// say nothing about this one.
@@ -122,6 +129,9 @@ func (c *pagingClient) listTools(ctx context.Context, cursor *string) (catalog.P
 	} else {
 		b, _ := json.Marshal(*cursor)
 		params = `{"cursor":` + string(b) + `}`
+		if c.meta != "" {
+			params = `{"_meta":` + c.meta + `,"cursor":` + string(b) + `}`
+		}
 		note = fmt.Sprintf("cursor %s: the nextCursor of the previous page, sent back unchanged.", b)
 		if *cursor == "" {
 			note = `"cursor":"" — the previous page's nextCursor was an empty string, and an empty string is still a cursor.`

@@ -206,12 +206,18 @@ func presets() []preset {
 	var all []preset
 	for _, group := range [][]preset{
 		handshakePresets(),
+		discoverPresets(),
 		stdioPresets(),
+		http2026Presets(),
 		toolsPresets(),
+		mrtrPresets(),
 		pagingPresets(),
+		paging2026Presets(),
 		ttlPresets(),
 		httpSessionPresets(),
+		handlePresets(),
 		disconnectPresets(),
+		reissuePresets(),
 	} {
 		all = append(all, group...)
 	}

@@ -486,7 +486,7 @@ func TestChoicesAreAccepted(t *testing.T) {
 func TestRuntimeComesFromTheFamily(t *testing.T) {
 	for _, info := range List() {
 		want := ""
-		if info.Family == "http-session" {
+		if info.Family == "http-session" || info.Family == "http-2026" || info.Family == "reissue" || info.Family == "handle" {
 			want = RuntimeHTTP
 		}
 		if info.Runtime != want {

@@ -98,6 +98,14 @@ func (s *Scheduler) Expire(now int64) ([]string, error) {
 	return expired, nil
 }
 
+// Deadline reports the current deadline of session id, and whether id is
+// live. It does not expire anything: a session past its deadline stays
+// live until [Scheduler.Expire] removes it, as a server's sweeper would.
+func (s *Scheduler) Deadline(id string) (int64, bool) {
+	e, ok := s.live[id]
+	return e.deadline, ok
+}
+
 // Live reports the number of live sessions (S).
 func (s *Scheduler) Live() int { return len(s.live) }
 

@@ -1,0 +1,63 @@
+package scenario
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// discoverLegacyList runs the go-sdk client with its default version
+// against a go-sdk server restricted to 2025-11-25
+// (ServerOptions.SupportedProtocolVersions): the -32022 it gets lists no
+// version from 2026-07-28 on, so go-sdk v1.8.0 falls back to initialize
+// instead of retrying.
+func discoverLegacyList(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
+	// A server of its own: the fixture's options cannot narrow versions.
+	// It has no tools; the scenario ends with the handshake.
+	server := mcp.NewServer(&mcp.Implementation{Name: "inventory-2025", Version: "1.0.0"},
+		&mcp.ServerOptions{SupportedProtocolVersions: []string{v20251125}})
+	l, err := connectServer(ctx, rec, server)
+	if err != nil {
+		return err
+	}
+	defer l.close()
+	rec.Note("Both ends are go-sdk v1.8.0. The server is restricted to 2025-11-25 with ServerOptions.SupportedProtocolVersions, a real option: a dual-era SDK configured to speak only the older era.")
+	connected := goDo(func() (*mcp.ClientSession, error) {
+		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
+	})
+	if _, err := l.w.Step(ctx, request(c2s, "server/discover"), "The go-sdk client probes with server/discover at "+p.ClientVersion+", its default."); err != nil {
+		return err
+	}
+	f, err := l.w.Await(ctx, response(s2c, "server/discover"))
+	if err != nil {
+		return err
+	}
+	rec.Update(func(s *trace.State) { s.Error = fmt.Sprintf("error %d: %s", errorCode(f), errorMessage(f)) })
+	l.w.Deliver(f, fmt.Sprintf("Error %d, UnsupportedProtocolVersion: a modern error, from a server that knows server/discover. Its data.supported lists only %s.", errorCode(f), strings.Join(errorSupported(f), ", ")))
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing; s.Error = "" })
+	g, err := l.w.Await(ctx, request(c2s, "initialize"))
+	if err != nil {
+		return err
+	}
+	l.w.Deliver(g, fmt.Sprintf("go-sdk v1.8.0 behaviour: the newest listed version it speaks is %s, older than 2026-07-28, so Connect does not retry server/discover: it falls back to initialize. Specification 2026-07-28: a client that gets -32022 retries with a supported version; for a 2025-11-25 version that means the handshake.", initializeVersion(g)))
+	f, err = l.w.Await(ctx, response(s2c, "initialize"))
+	if err != nil {
+		return err
+	}
+	rec.Update(func(s *trace.State) { s.Protocol = resultField(f, "protocolVersion") })
+	l.w.Deliver(f, "The server answers initialize at 2025-11-25.")
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
+	if _, err := l.w.Step(ctx, request(c2s, "notifications/initialized"), "The client is READY in a 2025-11-25 session."); err != nil {
+		return err
+	}
+	if l.cs, err = wait(ctx, connected); err != nil {
+		return err
+	}
+	err = l.cs.Close()
+	rec.Changed("The client closes the session.", func(s *trace.State) { s.Client = trace.ClientClosed })
+	return err
+}

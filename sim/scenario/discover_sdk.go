@@ -1,0 +1,163 @@
+package scenario
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/mcp-playground/mcp-playground/sim/wire"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// discoverVersionRetry runs the go-sdk client, asking for a version newer
+// than any go-sdk v1.8.0 implements, against the go-sdk fixture server: the
+// one case in which go-sdk v1.8.0 retries server/discover after -32022.
+func discoverVersionRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
+	l, err := connectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
+	if err != nil {
+		return err
+	}
+	defer l.close()
+	rec.Note(fmt.Sprintf("Era 2026-07-28. The go-sdk client is set to ask for %s, standing in for a client newer than the server: the go-sdk v1.8.0 server implements 2026-07-28 and older versions only.", p.ClientVersion))
+	connected := goDo(func() (*mcp.ClientSession, error) {
+		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
+	})
+	rec.Update(func(s *trace.State) { s.Protocol = p.ClientVersion })
+	if _, err := l.w.Step(ctx, request(c2s, "server/discover"), "server/discover names "+p.ClientVersion+" in _meta io.modelcontextprotocol/protocolVersion, with clientCapabilities and clientInfo beside it."); err != nil {
+		return err
+	}
+	f, err := l.w.Await(ctx, response(s2c, "server/discover"))
+	if err != nil {
+		return err
+	}
+	supported := errorSupported(f)
+	rec.Update(func(s *trace.State) {
+		s.Protocol = ""
+		s.Error = fmt.Sprintf("error %d: %s", errorCode(f), errorMessage(f))
+	})
+	l.w.Deliver(f, fmt.Sprintf("Error %d, UnsupportedProtocolVersion. Specification 2026-07-28: a server that does not implement the requested version MUST answer this way, with the versions it does support in data.supported (here %s) and the one asked for in data.requested.", errorCode(f), strings.Join(supported, ", ")))
+
+	g, err := l.w.Await(ctx, request(c2s, "server/discover"))
+	if err != nil {
+		return err
+	}
+	retried := metaVersion(g)
+	rec.Update(func(s *trace.State) { s.Protocol = retried; s.Error = "" })
+	l.w.Deliver(g, fmt.Sprintf("The client retries with a new id and %s, the newest version in the list that it supports too. go-sdk v1.8.0 behaviour: Connect retries server/discover once, and only when that version is 2026-07-28 or later; specification 2026-07-28: the client SHOULD pick a mutually supported version and retry.", retried))
+	if _, err := l.w.Step(ctx, response(s2c, "server/discover"), "This time the server answers: supportedVersions, capabilities, and its serverInfo in _meta. resultType \"complete\" marks an ordinary result (2026-07-28: every result carries one)."); err != nil {
+		return err
+	}
+	if l.cs, err = wait(ctx, connected); err != nil {
+		return err
+	}
+	rec.Changed("Connect returns, speaking "+l.cs.InitializeResult().ProtocolVersion+". The failed request left nothing behind: in 2026-07-28 each request stands alone.", func(s *trace.State) {
+		s.Protocol = l.cs.InitializeResult().ProtocolVersion
+	})
+	return listThenClose(ctx, l,
+		"Every later request carries the version that worked, "+retried+", in its _meta.",
+		"The answer, with resultType \"complete\".",
+		"The client closes the connection; in 2026-07-28 a connection is not a session.")
+}
+
+// discoverFallback runs the go-sdk client with its default version against
+// a server that does not know server/discover, as a 2025-11-25 server does
+// not: go-sdk v1.8.0's dual-era probe.
+func discoverFallback(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
+	server := fixture.NewServer(fixture.Options{})
+	// The go-sdk v1.8.0 server implements server/discover, so a middleware
+	// answers it the way JSON-RPC 2.0 answers an unknown method.
+	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "server/discover" {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found"}
+			}
+			return next(ctx, method, req)
+		}
+	})
+	l, err := connectServer(ctx, rec, server)
+	if err != nil {
+		return err
+	}
+	defer l.close()
+	rec.Note("Era 2026-07-28 client, 2025-11-25 server. The server is go-sdk v1.8.0 with a middleware that answers server/discover with -32601 (method not found), as a server that predates 2026-07-28 would: a stand-in, labelled as such.")
+	connected := goDo(func() (*mcp.ClientSession, error) {
+		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
+	})
+	if _, err := l.w.Step(ctx, request(c2s, "server/discover"), "The go-sdk client probes with server/discover, as it does by default. Specification 2026-07-28 (stdio): a dual-era client probes with server/discover and falls back on any error that is not a recognised modern one."); err != nil {
+		return err
+	}
+	f, err := l.w.Await(ctx, response(s2c, "server/discover"))
+	if err != nil {
+		return err
+	}
+	rec.Update(func(s *trace.State) { s.Error = fmt.Sprintf("error %d: %s", errorCode(f), errorMessage(f)) })
+	l.w.Deliver(f, fmt.Sprintf("Error %d: the server does not know the method. That is not -32022 or another 2026-07-28 error, so the server is legacy.", errorCode(f)))
+
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing; s.Error = "" })
+	g, err := l.w.Await(ctx, request(c2s, "initialize"))
+	if err != nil {
+		return err
+	}
+	l.w.Deliver(g, fmt.Sprintf("go-sdk v1.8.0 behaviour: on any error from server/discover other than a -32022 it can retry, Connect falls back to the 2025-11-25 handshake on the same connection: initialize, asking for %s.", initializeVersion(g)))
+	f, err = l.w.Await(ctx, response(s2c, "initialize"))
+	if err != nil {
+		return err
+	}
+	rec.Update(func(s *trace.State) { s.Protocol = resultField(f, "protocolVersion") })
+	l.w.Deliver(f, "The legacy server answers initialize as usual.")
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
+	if _, err := l.w.Step(ctx, request(c2s, "notifications/initialized"), "The client finishes the 2025-11-25 handshake and is READY: from here on this connection is a 2025-11-25 session."); err != nil {
+		return err
+	}
+	if l.cs, err = wait(ctx, connected); err != nil {
+		return err
+	}
+	return listThenClose(ctx, l,
+		"tools/list in the 2025-11-25 form: no per-request _meta, since the session carries the version.",
+		"The answer.",
+		"The client closes the session. Specification 2026-07-28: clients SHOULD remember the server's era (for stdio, for the life of the server process) rather than probe again.")
+}
+
+// errorSupported returns data.supported of an error response.
+func errorSupported(f *wire.Frame) []string {
+	var m struct {
+		Error struct {
+			Data struct {
+				Supported []string `json:"supported"`
+			} `json:"data"`
+		} `json:"error"`
+	}
+	json.Unmarshal(f.Raw, &m)
+	return m.Error.Data.Supported
+}
+
+// metaVersion returns the io.modelcontextprotocol/protocolVersion of a
+// request's _meta.
+func metaVersion(f *wire.Frame) string {
+	var m struct {
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	json.Unmarshal(f.Raw, &m)
+	var s string
+	json.Unmarshal(m.Params.Meta["io.modelcontextprotocol/protocolVersion"], &s)
+	return s
+}
+
+// initializeVersion returns the protocolVersion an initialize request asks for.
+func initializeVersion(f *wire.Frame) string {
+	var m struct {
+		Params struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		} `json:"params"`
+	}
+	json.Unmarshal(f.Raw, &m)
+	return m.Params.ProtocolVersion
+}

@@ -1,0 +1,67 @@
+package scenario
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+
+	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+)
+
+// ReissueParams choose what happens to a 2026-07-28 write call whose
+// response stream does not arrive.
+type ReissueParams struct {
+	// Shape is lost (the response stream breaks after the tool ran and the
+	// client stops there), reissue (it breaks, and the client re-issues the
+	// call as a new request) or cancel (the client gives up and closes the
+	// stream itself).
+	Shape string `json:"shape"`
+	// Key is the idempotency key sent with every attempt when not empty.
+	Key      string `json:"key,omitempty"`
+	SKU      string `json:"sku"`
+	Quantity int    `json:"quantity"`
+}
+
+// Reissue shapes.
+const (
+	reissueLost   = "lost"
+	reissueAgain  = "reissue"
+	reissueCancel = "cancel"
+)
+
+// reissueChoices are the words the reissue family's enumerated parameters
+// accept.
+func reissueChoices() choices {
+	return choices{"shape": {reissueLost, reissueAgain, reissueCancel}}
+}
+
+func (p *ReissueParams) validate() error {
+	if err := reissueChoices().check("shape", p.Shape); err != nil {
+		return err
+	}
+	if p.Quantity < 1 || p.Quantity > 1000 {
+		return fmt.Errorf("quantity %d: want 1 to 1000", p.Quantity)
+	}
+	if !regexp.MustCompile(fixture.SKUPattern).MatchString(p.SKU) {
+		return fmt.Errorf("sku %q: want a match for %s", p.SKU, fixture.SKUPattern)
+	}
+	if len(p.Key) > 64 {
+		return errors.New("key: at most 64 characters")
+	}
+	return nil
+}
+
+// The reissue family loses a 2026-07-28 response stream on streamable
+// HTTP; its presets are in reissue_presets.go. Only the browser build with
+// streamable HTTP runs it.
+var reissueFamily = &family{
+	name:    "reissue",
+	params:  func() validator { return &ReissueParams{} },
+	choices: reissueChoices(),
+	runtime: RuntimeHTTP,
+	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+		return runReissue(ctx, rec, v.(*ReissueParams))
+	},
+}
