@@ -13,8 +13,9 @@ import (
 // A Page is one tools/list result, read from the raw JSON.
 type Page struct {
 	Tools []*mcp.Tool
-	// NextCursor is nil when the field was absent on the wire; non-nil,
-	// even "", means: continue with it.
+	// NextCursor is nil when the field was absent on the wire (or null,
+	// which 2026-07-28 reads as absent: the end); non-nil, even "", means:
+	// continue with it.
 	NextCursor *string
 }
 

@@ -23,6 +23,7 @@ import (
 type GradeClient struct {
 	State   func() string
 	Version func() string
+	Offer   func() string
 	Send    func(method string, id int64) error
 	Receive func(frame []byte) (string, error)
 	Close   func()
@@ -47,6 +48,14 @@ func GradeChecks() []grading.Check[GradeNew] {
 		{Name: "initialized-once", Run: gradeInitializedOnce},
 		{Name: "pairs-by-id", Run: gradePairsByID},
 		{Name: "hidden-transcripts", Run: gradeHidden},
+		{Name: "discover-2026", Scenario: "discover-2026", Run: func(ctx context.Context, f GradeNew) grading.Result {
+			return gradeReplayModel(ctx, f, "discover-2026", "2026-07-28", gradeSDKVersions)
+		}},
+		{Name: "discover-picks-version", Run: gradeDiscoverCases(gradePicksCases)},
+		{Name: "discover-fallback", Scenario: "discover-fallback", Run: gradeReplayThen(gradeFallbackCases, "discover-fallback", "2026-07-28")},
+		{Name: "unsupported-retry", Scenario: "discover-version-retry", Run: gradeReplayThen(gradeRetryCases, "discover-version-retry", "2027-01-01", "discover-legacy-list", "2026-07-28")},
+		{Name: "discover-no-common", Run: gradeDiscoverCases(gradeNoCommonCases)},
+		{Name: "hidden-discovery", Run: gradeHiddenDiscovery},
 	}
 }
 
@@ -63,7 +72,7 @@ func gradeReplay(ctx context.Context, f GradeNew, id, version string, supported 
 	if got := c.State(); got != New {
 		return grading.Failf("NewClient(%q, %q).State() = %q, want %q", version, supported, got, New).At(id, 1)
 	}
-	model := &gradeModel{state: New, supported: supported}
+	model := &gradeModel{state: New, supported: supported, offer: version}
 	pending := ""
 	for _, ev := range res.Events {
 		switch {
@@ -317,7 +326,7 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 		}
 		ask := versions[rng.IntN(len(versions))]
 		c := f(ask, slices.Clone(supported))
-		m := &gradeModel{state: New, supported: supported}
+		m := &gradeModel{state: New, supported: supported, offer: ask}
 		var log []string
 		var sent []int64 // ids of the requests sent so far
 		next := int64(1 + rng.IntN(3))
@@ -408,16 +417,30 @@ type gradeModel struct {
 	supported []string
 	agreed    string
 	initID    int64
+
+	offer      string
+	discoverID int64 // 0 while a retry of the probe is due
+	retried    bool
+	fellBack   bool
 }
 
 func (m *gradeModel) send(method string, id int64) string {
 	switch {
 	case m.state == Closed:
 		return "closed"
-	case method == "ping":
+	case m.state == Discovering:
+		if method == "server/discover" && m.discoverID == 0 {
+			m.discoverID, m.retried = id, true
+			return ""
+		}
+		return "not allowed while discovering"
+	case method == "ping" && m.state != Ready:
 		return ""
 	case m.state == New && method == "initialize":
 		m.state, m.initID = Initializing, id
+		return ""
+	case m.state == New && method == "server/discover" && !m.fellBack && m.offer >= Modern:
+		m.state, m.discoverID = Discovering, id
 		return ""
 	case m.state == Ready && method != "initialize" && method != "notifications/initialized":
 		return ""
@@ -430,15 +453,47 @@ func (m *gradeModel) receive(frame []byte) gradeWant {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
 		Result *struct {
-			ProtocolVersion string `json:"protocolVersion"`
+			ProtocolVersion   string   `json:"protocolVersion"`
+			SupportedVersions []string `json:"supportedVersions"`
 		} `json:"result"`
-		Error json.RawMessage `json:"error"`
+		Error *struct {
+			Code int64 `json:"code"`
+			Data struct {
+				Supported []string `json:"supported"`
+			} `json:"data"`
+		} `json:"error"`
 	}
 	json.Unmarshal(frame, &msg)
 	switch {
 	case m.state == Closed:
 		return gradeWant{err: "closed"}
-	case m.state != Initializing || msg.Method != "":
+	case msg.Method != "":
+		return gradeWant{}
+	case m.state == Discovering && m.discoverID != 0 && string(msg.ID) == strconv.FormatInt(m.discoverID, 10):
+		switch {
+		case msg.Result != nil || msg.Error == nil:
+			var theirs []string
+			if msg.Result != nil {
+				theirs = msg.Result.SupportedVersions
+			}
+			return m.choose(theirs, false)
+		case msg.Error.Code == -32022 && m.retried:
+			m.state = Closed
+			return gradeWant{err: "a second UnsupportedProtocolVersion: the server refused a version it listed"}
+		case msg.Error.Code == -32022:
+			return m.choose(msg.Error.Data.Supported, true)
+		case msg.Error.Code == -32020 || msg.Error.Code == -32021:
+			m.state = Closed
+			return gradeWant{err: fmt.Sprintf("%d is a 2026-07-28 error: the server is modern, and no other version helps", msg.Error.Code)}
+		}
+		legacy := gradeNewest(m.supported, func(v string) bool { return v < Modern })
+		if legacy == "" {
+			m.state = Closed
+			return gradeWant{err: "no version before " + Modern + " to fall back to"}
+		}
+		m.state, m.offer, m.fellBack = New, legacy, true
+		return gradeWant{reply: "initialize"}
+	case m.state != Initializing:
 		return gradeWant{}
 	case string(msg.ID) != strconv.FormatInt(m.initID, 10):
 		return gradeWant{} // the answer to another request
@@ -454,4 +509,35 @@ func (m *gradeModel) receive(frame []byte) gradeWant {
 	}
 	m.state, m.agreed = Ready, msg.Result.ProtocolVersion
 	return gradeWant{reply: "notifications/initialized"}
+}
+
+// choose settles the probe with the server's list: the newest version both
+// speak, used at once (result), asked again (after -32022) or, when it is
+// older than 2026-07-28, through initialize.
+func (m *gradeModel) choose(theirs []string, retry bool) gradeWant {
+	v := gradeNewest(m.supported, func(v string) bool { return slices.Contains(theirs, v) })
+	switch {
+	case v == "":
+		m.state = Closed
+		return gradeWant{err: fmt.Sprintf("no version in common with %q", theirs)}
+	case v < Modern:
+		m.state, m.offer, m.fellBack = New, v, true
+		return gradeWant{reply: "initialize"}
+	case retry:
+		m.offer, m.discoverID = v, 0
+		return gradeWant{reply: "server/discover"}
+	}
+	m.state, m.agreed = Ready, v
+	return gradeWant{}
+}
+
+// gradeNewest returns the newest version in vs that keep accepts, or "".
+func gradeNewest(vs []string, keep func(string) bool) string {
+	out := ""
+	for _, v := range vs {
+		if keep(v) && v > out {
+			out = v
+		}
+	}
+	return out
 }

@@ -1,15 +1,20 @@
 // Package handshake is a client connection state machine for the MCP
-// handshake of protocol version 2025-11-25. See README.md for what each
+// handshake of protocol version 2025-11-25, and for the server/discover
+// probe of 2026-07-28 that falls back to it. See README.md for what each
 // method must do; go test grades this file.
 package handshake
 
 // Client connection states.
 const (
 	New          = "NEW"
+	Discovering  = "DISCOVERING"
 	Initializing = "INITIALIZING"
 	Ready        = "READY"
 	Closed       = "CLOSED"
 )
+
+// Modern is the first protocol version without the initialize handshake.
+const Modern = "2026-07-28"
 
 // A Client tracks one connection's handshake.
 type Client struct {
@@ -22,13 +27,21 @@ func NewClient(version string, supported []string) *Client {
 	return &Client{}
 }
 
-// State returns the connection state: NEW, INITIALIZING, READY or CLOSED.
+// State returns the connection state: NEW, DISCOVERING, INITIALIZING, READY
+// or CLOSED.
 func (c *Client) State() string {
 	panic("TODO")
 }
 
 // Version returns the negotiated protocol version, or "" before READY.
 func (c *Client) Version() string {
+	panic("TODO")
+}
+
+// Offer returns the protocol version the next server/discover or initialize
+// request carries: the version NewClient was given, until Receive asks for
+// a retry or a fallback with another one.
+func (c *Client) Offer() string {
 	panic("TODO")
 }
 
@@ -41,8 +54,9 @@ func (c *Client) Send(method string, id int64) error {
 }
 
 // Receive handles one frame from the server (one JSON-RPC message). It
-// returns the method of the notification the client must send in reply, or
-// "" when there is none.
+// returns the method of the message the client must send next
+// (notifications/initialized, server/discover or initialize), or "" when
+// there is none.
 func (c *Client) Receive(frame []byte) (string, error) {
 	panic("TODO")
 }

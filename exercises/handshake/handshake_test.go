@@ -25,7 +25,7 @@ func TestMain(m *testing.M) {
 func TestHandshake(t *testing.T) {
 	learner := func(version string, supported []string) GradeClient {
 		c := NewClient(version, supported)
-		return GradeClient{State: c.State, Version: c.Version, Send: c.Send, Receive: c.Receive, Close: c.Close}
+		return GradeClient{State: c.State, Version: c.Version, Offer: c.Offer, Send: c.Send, Receive: c.Receive, Close: c.Close}
 	}
 	for _, c := range GradeChecks() {
 		t.Run(c.Name, func(t *testing.T) {

@@ -78,6 +78,7 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 			gradeSpec{tool: "reserve_stock", sku: "PEN-02", qty: 3, answer: "rpc-code-0", ran: true},
 			gradeSpec{tool: "get_stock", sku: "PEN-01", answer: "rpc-internal"},
 			gradeSpec{tool: "get_stock", sku: "BOOK-01", answer: "rpc-server-defined"}),
+		{Name: "lost-stream-2026", Scenario: "stream-lost-2026", Run: gradeLostStream},
 		{Name: "hidden-batches", Run: gradeHidden},
 	}
 }
@@ -122,8 +123,31 @@ func gradeErr(answer string) error {
 		return context.Canceled
 	case "deadline":
 		return fmt.Errorf("calling %q: %w", "tools/call", context.DeadlineExceeded)
+	case "stream-lost":
+		// What go-sdk v1.8.0's client returns when a 2026-07-28 streamable
+		// HTTP response stream ends without the response (scenario
+		// stream-lost-2026): a plain error, neither io.EOF nor a
+		// *jsonrpc.Error, and the connection stays usable.
+		return fmt.Errorf("calling %q: %w", "tools/call", errors.New("request terminated without response"))
 	}
 	return nil
+}
+
+// gradeLostStream checks the 2026-07-28 lost response stream: the error
+// go-sdk returns is UNKNOWN like a cut link, and reconciling re-issues (a
+// new request, so a new id) only what is safe to re-issue.
+func gradeLostStream(ctx context.Context, f GradeFuncs) grading.Result {
+	c := Call{Tool: "reserve_stock", Args: map[string]any{"sku": "PEN-01", "quantity": 2}, Err: gradeErr("stream-lost")}
+	if got := f.Classify(c); got != Unknown {
+		return grading.Failf("Classify(a reserve_stock call that got %q, go-sdk v1.8.0's error when a 2026-07-28 response stream breaks) = %q, want %q: the handler may have run before the stream broke (specification 2026-07-28, Changelog: a broken response stream loses the in-flight request)", c.Err, got, Unknown)
+	}
+	return gradeSituation(ctx, f, []gradeSpec{
+		{tool: "reserve_stock", sku: "PEN-01", qty: 2, key: "order-42", answer: "stream-lost", ran: true},
+		{tool: "reserve_stock", sku: "BOOK-01", qty: 1, key: "order-43", answer: "stream-lost", ran: false},
+		{tool: "reserve_stock", sku: "PEN-02", qty: 3, answer: "stream-lost", ran: true},
+		{tool: "get_stock", sku: "PEN-01", answer: "stream-lost"},
+		{tool: "reserve_stock", sku: "PEN-01", qty: 4, answer: "stream-lost", ran: false},
+	})
 }
 
 // gradeClassify checks Classify on every kind of answer.
@@ -362,6 +386,7 @@ func gradeDescribe(c Call, s gradeSpec) string {
 	answer := map[string]string{
 		"ok": "a result", "is-error": "an isError result",
 		"eof": "an error wrapping io.EOF", "closed": "mcp.ErrConnectionClosed", "canceled": "context.Canceled", "deadline": "context.DeadlineExceeded",
+		"stream-lost": `"request terminated without response" (a 2026-07-28 response stream broke)`,
 	}[s.answer]
 	e, rpc := gradeRPCCodes[s.answer]
 	if rpc {
@@ -380,7 +405,7 @@ func gradeDescribe(c Call, s gradeSpec) string {
 // gradeHidden reconciles seeded random batches of calls.
 func gradeHidden(ctx context.Context, f GradeFuncs) grading.Result {
 	rng := rand.New(rand.NewPCG(23, 42))
-	answers := []string{"ok", "is-error", "rpc", "rpc", "eof", "eof", "closed", "canceled", "deadline"}
+	answers := []string{"ok", "is-error", "rpc", "rpc", "eof", "eof", "closed", "canceled", "deadline", "stream-lost"}
 	var rpcAnswers []string
 	for a := range gradeRPCCodes {
 		rpcAnswers = append(rpcAnswers, a)

@@ -1,0 +1,76 @@
+// Package outcomes decides what a client knows about its tool calls after
+// a disconnect, and settles the unknown ones without repeating a write.
+package outcomes
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Classify says what the client knows about c.
+func Classify(c Call) string {
+	if c.Err == nil && c.Result != nil {
+		if c.Result.IsError {
+			return Failed
+		}
+		return Succeeded
+	}
+	var je *jsonrpc.Error
+	if errors.As(c.Err, &je) && rejectedBeforeDispatch(je.Code) {
+		return Failed // refused before any handler ran: nothing happened
+	}
+	if je != nil || errors.Is(c.Err, io.EOF) || errors.Is(c.Err, mcp.ErrConnectionClosed) ||
+		errors.Is(c.Err, context.Canceled) || errors.Is(c.Err, context.DeadlineExceeded) {
+		return Unknown
+	}
+	// Bug: an error the client does not recognise counts as a failure, so
+	// go-sdk's "request terminated without response" after a 2026-07-28
+	// response stream broke is taken for a call that did not run.
+	return Failed
+}
+
+// rejectedBeforeDispatch reports whether a JSON-RPC error code says the
+// request was refused before any handler ran: it could not be parsed, was
+// not a valid request, named no method, or had invalid params.
+func rejectedBeforeDispatch(code int64) bool {
+	switch code {
+	case jsonrpc.CodeParseError, jsonrpc.CodeInvalidRequest, jsonrpc.CodeMethodNotFound, jsonrpc.CodeInvalidParams:
+		return true
+	}
+	return false
+}
+
+// Reconcile returns the status of every call, after settling the unknown
+// ones that can be settled safely.
+func Reconcile(ctx context.Context, calls []Call, s Server) []string {
+	out := make([]string, len(calls))
+	for i, c := range calls {
+		out[i] = Classify(c)
+		if out[i] != Unknown {
+			continue
+		}
+		switch {
+		case c.ReadOnly:
+			// Running a read-only call again changes nothing.
+		case c.Key != "":
+			// Ask first; the same key on a re-send is deduplicated anyway.
+			done, err := s.Lookup(ctx, c.Key)
+			if err != nil {
+				continue
+			}
+			if done {
+				out[i] = Succeeded
+				continue
+			}
+		default:
+			continue // a write without a key could run twice: leave it unknown
+		}
+		res, err := s.Call(ctx, c.Tool, c.Args)
+		out[i] = Classify(Call{Result: res, Err: err})
+	}
+	return out
+}
