@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -472,16 +473,28 @@ func TestQuizGradesAndRemembers(t *testing.T) {
 	q := `document.querySelector('[data-quiz=` + js(quiz) + `]')`
 	tb.waitFor(q+` && `+q+`.querySelector('.quiz-result')`, 20*time.Second)
 	eval[chromedp.Void](tb, q+`.querySelector('.quiz-choice[data-correct=false]').click()`)
-	got := eval[map[string]any](tb, `(() => { const q = `+q+`; const wrong = q.querySelector('.quiz-choice[data-correct=false]'); const right = q.querySelector('.quiz-choice[data-correct=true]');
+	marks := func(tb *tab) map[string]any {
+		return eval[map[string]any](tb, `(() => { const q = `+q+`; const wrong = q.querySelector('.quiz-choice[data-correct=false]'); const right = q.querySelector('.quiz-choice[data-correct=true]');
 		return {wrong: wrong.classList.contains('is-wrong'), right: right.classList.contains('is-correct'),
-			wrongWhy: !wrong.parentElement.querySelector('.quiz-why').hidden, rightWhy: !right.parentElement.querySelector('.quiz-why').hidden}; })()`)
-	for _, k := range []string{"wrong", "right", "wrongWhy", "rightWhy"} {
-		if got[k] != true {
-			t.Errorf("after a wrong answer %s = %v, want true", k, got[k])
-		}
+			wrongWhy: !wrong.parentElement.querySelector('.quiz-why').hidden, rightWhy: !right.parentElement.querySelector('.quiz-why').hidden,
+			reveal: !q.querySelector('[data-testid=quiz-reveal]').hidden}; })()`)
+	}
+	// A wrong pick says why it is wrong and leaves the right answer to
+	// find: another try, or "Show the answer".
+	want := map[string]any{"wrong": true, "right": false, "wrongWhy": true, "rightWhy": false, "reveal": true}
+	if got := marks(tb); !maps.Equal(got, want) {
+		t.Errorf("after a wrong answer %v, want %v", got, want)
+	}
+	eval[chromedp.Void](tb, q+`.querySelector("[data-testid=quiz-reveal]").click()`)
+	want = map[string]any{"wrong": true, "right": true, "wrongWhy": true, "rightWhy": true, "reveal": false}
+	if got := marks(tb); !maps.Equal(got, want) {
+		t.Errorf("after Show the answer %v, want %v", got, want)
 	}
 	tb2 := open(t, page)
 	tb2.waitFor(q+` && `+q+`.querySelector('.quiz-choice.is-wrong')`, 20*time.Second)
+	if got := marks(tb2); !maps.Equal(got, want) {
+		t.Errorf("after a reload %v, want %v (what was shown stays shown)", got, want)
+	}
 	tb3 := open(t, "index.html")
 	tb3.waitFor(`document.querySelector('[data-testid=progress]') && /quiz/.test(document.querySelector('[data-testid=progress]').textContent)`, 20*time.Second)
 	if txt := eval[string](tb3, `document.querySelector('[data-testid=progress]').textContent`); !strings.Contains(txt, "lesson") {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"path/filepath"
@@ -32,7 +33,7 @@ type pageData struct {
 	QuizIDs string      // every quiz's id, space-separated: the progress counts only these
 	Orphans []*exercise // exercises no lesson links to
 
-	// lesson
+	// lesson (and the playground: ScenarioIndex)
 	Lesson                    *lesson
 	LessonNumber, LessonCount int
 	Prev, Next                *lesson
@@ -52,12 +53,14 @@ type lessonCard struct {
 	*lesson
 	Number    string
 	Exercises []*exercise
+	Eras      []eraTag // the protocol eras of the lesson's scenarios, in order
 }
 
 type scenarioGroup struct {
 	Title     string
 	Href      string // the lesson page, or "" for scenarios no lesson shows
 	Scenarios []scenario.Info
+	Eras      []eraGroup // Scenarios again, by era
 }
 
 // exerciseCSS styles the editor and the grade results: only exercise pages
@@ -105,7 +108,7 @@ func (s *site) writePages(w *writer) error {
 	d.Description = "Learn the Model Context Protocol by stepping through every JSON-RPC message between a real Go MCP client and server, in your browser."
 	linked := map[string]bool{}
 	for i, l := range s.lessons {
-		card := lessonCard{lesson: l, Number: fmt.Sprint(i + 1)}
+		card := lessonCard{lesson: l, Number: fmt.Sprint(i + 1), Eras: s.lessonEras(l)}
 		for _, id := range l.Exercises {
 			card.Exercises = append(card.Exercises, s.exercises[id])
 			linked[id] = true
@@ -138,6 +141,11 @@ func (s *site) writePages(w *writer) error {
 			info, _ := s.scenarioInfo(id)
 			d.Scenarios = append(d.Scenarios, info)
 		}
+		idx, err := s.lessonIndex(l)
+		if err != nil {
+			return err
+		}
+		d.ScenarioIndex = idx
 		if err := exec("lesson", l.Slug+".html", d); err != nil {
 			return err
 		}
@@ -162,12 +170,11 @@ func (s *site) writePages(w *writer) error {
 	d.Title = "Playground"
 	d.Description = "Pick any scenario, change its parameters and step through the messages."
 	d.Groups = s.scenarioGroups()
-	idx, err := scenarioIndexJSON(s.infos)
+	idx, err := indexScript(s.infos)
 	if err != nil {
 		return err
 	}
-	d.ScenarioIndex = template.HTML(`<script type="application/json" id="scenario-index">` +
-		strings.ReplaceAll(string(idx), "</", `<\/`) + `</script>`)
+	d.ScenarioIndex = idx
 	if err := exec("playground", "playground.html", d); err != nil {
 		return err
 	}
@@ -219,7 +226,26 @@ func (s *site) scenarioGroups() []scenarioGroup {
 		}
 		rest[i].Scenarios = append(rest[i].Scenarios, info)
 	}
-	return append(groups, rest...)
+	groups = append(groups, rest...)
+	for i := range groups {
+		groups[i].Eras = byEra(groups[i].Scenarios)
+	}
+	return groups
+}
+
+// indexScript is v as JSON in the page's #scenario-index element. The JSON
+// has Go's default HTML escaping, so it holds no "<" at all; "</" is
+// escaped all the same, in case that ever changes.
+func indexScript[T any](v []T) (template.HTML, error) {
+	if v == nil {
+		v = []T{}
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	return template.HTML(`<script type="application/json" id="scenario-index">` +
+		strings.ReplaceAll(string(b), "</", `<\/`) + `</script>`), nil
 }
 
 func tagTitle(tag string) string {

@@ -12,12 +12,15 @@ import { Playground } from './playground.js';
 import { initQuizzes } from './quiz.js';
 import { recordVisit, fillProgress } from './progress.js';
 import { readHash } from './hash.js';
+import { ScenarioIndex, TraceSource } from './eras.js';
 // Every module of the page, named here so the browser fetches them all in
 // one round instead of discovering them import by import.
 import './dom.js';
 import './trace.js';
 import './inspector.js';
 import './statepanel.js';
+import './align.js';
+import './compare.js';
 
 function main() {
   recordVisit();
@@ -45,27 +48,42 @@ function main() {
   pool.on((ev) => {
     if (ev.type === 'ready' && ev.runtime === pageRuntime) performance.mark('mcp-playground:sim-ready', { detail: ev.timing });
   });
+  const scenarios = ScenarioIndex.fromPage();
+  // canVerify: the page's simulator can re-run id (sim-http.wasm runs
+  // everything; sim.wasm all but the streamable HTTP scenarios).
+  const canVerify = (id) => pageRuntime === 'http' || ((scenarios.info(id) || {}).runtime || '') === '';
+  // A counterpart's trace: baked in this page, else traces/<id>.jsonl,
+  // else (a page opened from disk) a live run in the build it needs.
+  const traces = new TraceSource({ live: (id) => pool.get((scenarios.info(id) || {}).runtime || '').run(id, null) });
   const players = figures.map((f, i) => {
-    const p = new Player(f, { sim, index: i });
+    const p = new Player(f, { sim, index: i, scenarios, traces, onShown: (q) => verify(q) });
     if (i === 0) performance.mark('mcp-playground:first-step');
     return p;
   });
-  const playground = pgRoot ? new Playground(pgRoot, { pool, player: players[0] }) : null;
+  const playground = pgRoot ? new Playground(pgRoot, { pool, player: players[0], scenarios, traces }) : null;
 
   // A lesson may show one scenario twice; run it once.
   const runs = new Map();
-  const verify = async (p) => {
-    if (!p.baked || p.source !== 'baked') return;
+  // A player switched to the other era verifies that trace the same way,
+  // when the page's simulator can run it; else it stays "recorded".
+  async function verify(p) {
+    if (playground || p.source !== 'baked' || !p.text) return;
+    const id = p.shown;
+    if (p.alt && !canVerify(id)) return;
+    const text = p.text;
     p.setStatus('running');
     try {
-      if (!runs.has(p.scenario)) runs.set(p.scenario, sim.run(p.scenario, null));
-      p.compareLive(await runs.get(p.scenario));
+      if (!runs.has(id)) runs.set(id, sim.run(id, null));
+      const live = await runs.get(id);
+      // Switched meanwhile: the new trace has its own check.
+      if (p.shown !== id || p.text !== text) return;
+      p.compareLive(live);
     } catch (err) {
       p.setStatus('error');
       if (err instanceof SimulatorError) simDown(err.message);
       else p.showError(`The live run failed: ${err.message}`);
     }
-  };
+  }
   const verifyAll = async () => {
     // One at a time: the worker is single-threaded anyway, and the first
     // player on the page turns live first.
@@ -117,15 +135,32 @@ function main() {
     }
     const p = players.find((q) => q.scenario === hs.scenario && hs.scenario);
     if (!p) return;
-    if (hs.step != null) p.go(hs.step, false);
     p.figure.scrollIntoView({ block: 'start' });
+    // The era the link names: this scenario's, or its counterpart's.
+    const other = scenarios.counterpart(p.scenario);
+    const want = hs.era && other && other.era === hs.era ? other.id : p.scenario;
+    const compare = hs.view === 'compare' && other;
+    if (want !== p.shown) {
+      p.switchEra(want, compare ? 0 : hs.step ?? 0, false).then(() => {
+        if (compare) p.openCompare(hs.step ?? 0, false);
+      });
+      return;
+    }
+    if (compare) {
+      if (p.cmp.open) p.cmp.go(hs.step ?? 0);
+      else p.openCompare(hs.step ?? 0, false);
+      return;
+    }
+    if (p.cmp.open) p.closeCompare(false);
+    if (hs.step != null) p.go(hs.step, false);
   };
   applyHash();
   window.addEventListener('hashchange', () => {
     const hs = readHash();
     // Our own replaceState never fires hashchange; this is a link or an edit.
-    if (playground && hs.scenario === playground.select.value && hs.step != null && !hs.params === !players[0].params) {
-      players[0].go(hs.step, false);
+    if (playground && hs.scenario === playground.select.value && hs.step != null && !hs.params === !players[0].params && !hs.era && !hs.view === !players[0].cmp.open && hs.filter === playground.filter) {
+      if (hs.view) players[0].cmp.go(hs.step);
+      else players[0].go(hs.step, false);
       return;
     }
     applyHash();

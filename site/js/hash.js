@@ -1,25 +1,43 @@
-// hash.js: the view state in the URL hash, #scenario=<id>&step=<n>[&params=<json>],
+// hash.js: the view state in the URL hash,
+// #scenario=<id>[&era=<era>][&view=compare][&params=<json>][&filter=<era>][&step=<n>],
 // so that copying the address shares exactly what the learner sees. This is
 // the one place that reads or writes the format.
+//
+//   scenario  the player's scenario (a lesson's figure; the playground's pick)
+//   era       that player shows the scenario's counterpart in this era instead
+//   view      "compare": the side-by-side view of both eras is open, and step
+//             counts its rows
+//   params    custom parameters (playground), JSON text
+//   filter    the playground's era filter
+//   step      the player's position
 'use strict';
 
-/** parseHash returns {scenario, step, params} from a hash ("#…" or "…");
- * step is null when absent or not a number, params is the raw JSON text or
- * null. */
+/** parseHash returns {scenario, era, view, step, params, filter} from a
+ * hash ("#…" or "…"); step is null when absent or not a number, params is
+ * the raw JSON text or null, the others "" when absent. */
 export function parseHash(hash) {
   const q = new URLSearchParams(String(hash || '').replace(/^#/, ''));
   const n = q.get('step');
   const step = n !== null && /^\d+$/.test(n) ? Number(n) : null;
-  return { scenario: q.get('scenario') || '', step, params: q.get('params') };
+  return {
+    scenario: q.get('scenario') || '',
+    era: q.get('era') || '',
+    view: q.get('view') === 'compare' ? 'compare' : '',
+    step,
+    params: q.get('params'),
+    filter: q.get('filter') || '',
+  };
 }
 
-/** formatHash is the hash for a view: "#scenario=…[&params=…][&step=…]",
- * or "" without a scenario. params is JSON text; step 0 is written, null
- * is not. */
-export function formatHash({ scenario, step, params }) {
+/** formatHash is the hash for a view, or "" without a scenario. params is
+ * JSON text; step 0 is written, null is not; empty keys are left out. */
+export function formatHash({ scenario, era, view, step, params, filter }) {
   if (!scenario) return '';
   let s = `#scenario=${encodeURIComponent(scenario)}`;
+  if (era) s += `&era=${encodeURIComponent(era)}`;
+  if (view) s += `&view=${encodeURIComponent(view)}`;
   if (params) s += `&params=${encodeURIComponent(params)}`;
+  if (filter) s += `&filter=${encodeURIComponent(filter)}`;
   if (step != null) s += `&step=${step}`;
   return s;
 }
@@ -30,8 +48,11 @@ export function readHash() {
 }
 
 /** writeHash replaces the hash without adding history entries: stepping
- * should not make Back in the browser walk every frame. */
+ * should not make Back in the browser walk every frame. The filter belongs
+ * to the page, not to a player: a view without one (filter undefined)
+ * keeps the filter the address has. */
 export function writeHash(view) {
-  const s = formatHash(view);
+  const v = view.filter === undefined ? { ...view, filter: readHash().filter } : view;
+  const s = formatHash(v);
   if (s && s !== window.location.hash) window.history.replaceState(null, '', s);
 }

@@ -10,6 +10,9 @@ import { renderState, stateFeatures } from './statepanel.js';
 import { writeHash } from './hash.js';
 import { conformanceJSONL, TRANSPORT_NOTE } from './conformance.js';
 import { laneRows, scrollIntoLanes } from './lanes.js';
+import { SideBySide } from './compare.js';
+import { align, alignKey, mapStep } from './align.js';
+import { ScenarioIndex, compareEras, eraTitle } from './eras.js';
 
 const SPEEDS = [
   ['0.5', '0.5×', 1600],
@@ -45,14 +48,27 @@ const STATUS_TITLE = {
 export class Player {
   /**
    * @param {HTMLElement} figure the figure.player from the markup
-   * @param {{sim?: import('./sim.js').Simulator, hash?: boolean, index?: number}} opts
+   * @param {{sim?: import('./sim.js').Simulator, hash?: boolean, index?: number,
+   *   scenarios?: ScenarioIndex, traces?: import('./eras.js').TraceSource,
+   *   onEra?: (id: string, step: number) => void, onShown?: (p: Player) => void}} opts
    *   sim validates imports; hash: keep the URL hash in step; index: the
-   *   player's place on the page, which keeps element ids unique.
+   *   player's place on the page, which keeps element ids unique;
+   *   scenarios: eras and counterparts; traces: where a counterpart's
+   *   trace comes from; onEra: the host switches eras itself (the
+   *   playground picks the counterpart); onShown: a switch loaded a trace.
    */
   constructor(figure, opts = {}) {
     this.figure = figure;
     this.sim = opts.sim || null;
     this.hash = opts.hash !== false;
+    this.scenarios = opts.scenarios || new ScenarioIndex([]);
+    this.traces = opts.traces || null;
+    this.onEra = opts.onEra || null;
+    this.onShown = opts.onShown || null;
+    // alt is the counterpart shown instead of the figure's own scenario (a
+    // lesson player switched to the other era), or "".
+    this.alt = '';
+    this.switching = 0; // the latest era switch or compare request
     this.params = null; // JSON text of custom parameters, for the deep link
     this.text = '';
     this.events = [];
@@ -72,6 +88,23 @@ export class Player {
 
   get scenario() {
     return this.figure.dataset.scenario || '';
+  }
+
+  /** shown is the scenario whose trace is on screen. */
+  get shown() {
+    return this.alt || this.scenario;
+  }
+
+  /** view is what the URL hash records for this player at step. */
+  view(step) {
+    const compare = this.cmp && this.cmp.open;
+    return {
+      scenario: this.scenario,
+      era: this.alt ? (this.scenarios.info(this.alt) || {}).era || '' : '',
+      view: compare ? 'compare' : '',
+      step: compare ? this.cmp.row : step,
+      params: compare ? null : this.params,
+    };
   }
 
   build() {
@@ -112,6 +145,14 @@ export class Player {
     this.el.inspector = h('div', { class: 'pl-inspector', 'data-testid': 'frame-inspector' });
     this.el.state = h('div', { class: 'pl-state', 'data-testid': 'state-panel' });
     this.el.stateHead = h('h3', { class: 'pl-h', text: 'State' });
+    // The era bar: which protocol era the trace speaks and, where the
+    // scenario has a counterpart, the other era in one click and both side
+    // by side. Filled by updateEras().
+    this.el.eraSwitch = h('div', { class: 'pl-era-switch', role: 'group', 'aria-label': 'Protocol era', 'data-testid': 'era-switch' });
+    this.el.compareBtn = h('button', { type: 'button', class: 'pl-btn pl-small pl-compare', 'data-testid': 'side-by-side-toggle', 'aria-pressed': 'false', title: 'Both eras of this situation, aligned step by step', onclick: () => this.act({ type: 'compare' }) }, 'Side by side');
+    this.el.eraLabel = h('span', { class: 'pl-erabar-label', text: 'Protocol era' });
+    this.el.eraBar = h('div', { class: 'pl-erabar', hidden: true }, this.el.eraLabel, this.el.eraSwitch, this.el.compareBtn);
+    this.cmp = new SideBySide((a) => this.act(a));
 
     const controls = h('div', { class: 'pl-controls', role: 'toolbar', 'aria-label': 'Player controls' },
       this.el.reset, this.el.back, this.el.step, this.el.play,
@@ -128,7 +169,8 @@ export class Player {
     // Keep the figcaption (the build's text) and the baked script; put the
     // player before the caption.
     const cap = this.figure.querySelector('figcaption');
-    const root = h('div', { class: 'pl-root' }, controls, scrubRow, this.el.error, this.el.body, io);
+    this.el.main = h('div', { class: 'pl-main' }, controls, scrubRow, this.el.error, this.el.body, io);
+    const root = h('div', { class: 'pl-root' }, this.el.eraBar, this.el.main, this.cmp.root);
     if (cap) this.figure.insertBefore(root, cap);
     else this.figure.append(root);
   }
@@ -157,11 +199,136 @@ export class Player {
     this.source = source;
     // Which trace is on screen: the playground changes data-scenario before
     // the new trace arrives; tests and scripts wait for this instead.
-    this.figure.dataset.loaded = source === 'none' ? '' : source === 'imported' ? 'imported' : this.scenario;
+    if (source === 'imported') this.alt = '';
+    this.figure.dataset.loaded = source === 'none' ? '' : source === 'imported' ? 'imported' : this.shown;
     this.renderLanes();
     this.el.scrub.max = String(events.length);
     this.setStatus(source === 'imported' ? 'imported' : source === 'custom' ? 'custom' : source === 'live' ? 'live' : text ? 'baked' : 'none');
+    this.updateEras();
     this.go(step, false);
+  }
+
+  /** updateEras redraws the era bar for the trace on screen; an open side
+   * by side view follows the scenario, or closes when it has no
+   * counterpart. */
+  updateEras() {
+    const info = this.figure.dataset.loaded === 'imported' ? null : this.scenarios.info(this.shown);
+    const other = info && info.counterpart ? this.scenarios.info(info.counterpart) : null;
+    this.figure.dataset.era = info ? info.era : '';
+    if (info) this.caption(info);
+    this.el.eraBar.hidden = !other;
+    if (!other) {
+      this.el.eraSwitch.replaceChildren();
+      if (this.cmp.open) this.closeCompare();
+      return;
+    }
+    const eras = [info, other].sort((a, b) => compareEras(a.era, b.era));
+    this.el.eraSwitch.replaceChildren(...eras.map((s) => h('button', {
+      type: 'button',
+      class: 'pl-btn pl-small pl-era',
+      'data-era': s.era,
+      'data-scenario': s.id,
+      'aria-pressed': String(s.id === info.id),
+      title: `${eraTitle(s.era)}: ${s.title} (${s.id})`,
+      onclick: () => this.act({ type: 'era', era: s.era }),
+    }, s.era)));
+    if (this.cmp.open && !(this.cmp.root.dataset.left === eras[0].id && this.cmp.root.dataset.right === eras[1].id)) this.openCompare(0, false);
+  }
+
+  /** caption makes the build's figcaption (a lesson player's) name the
+   * scenario on screen: after an era switch, the counterpart. */
+  caption(info) {
+    const cap = this.figure.querySelector('figcaption');
+    if (!cap) return;
+    const set = (sel, text) => {
+      const el = cap.querySelector(sel);
+      if (el && text != null) el.textContent = text;
+    };
+    set('.player-era', info.era);
+    set('.player-title', info.title);
+    set('.player-summary', info.summary);
+    const open = cap.querySelector('a.player-open');
+    if (open) open.setAttribute('href', open.getAttribute('href').replace(/#.*$/, `#scenario=${encodeURIComponent(info.id)}`));
+  }
+
+  /** switchEra shows id (this scenario or its counterpart) at step, or at
+   * the step matching the current one when step is null. write: a learner
+   * action, so the hash follows. */
+  async switchEra(id, step, write) {
+    const token = ++this.switching;
+    if (!this.traces) return;
+    let got;
+    try {
+      got = await this.traces.get(id);
+    } catch (err) {
+      if (token === this.switching) this.showError(`Could not load ${id}: ${err.message}`);
+      return;
+    }
+    if (token !== this.switching) return;
+    if (step == null) step = this.matchingStep(got.text);
+    if (this.onEra) {
+      this.onEra(id, step);
+      return;
+    }
+    this.showError(null);
+    this.params = null;
+    this.alt = id === this.scenario ? '' : id;
+    this.load(got.text, got.source, step);
+    if (write && this.hash) writeHash(this.view(this.step));
+    if (this.onShown) this.onShown(this);
+  }
+
+  /** matchingStep is the step of text that lines up with the current step
+   * (align.js): switching eras at tools/list lands on tools/list. */
+  matchingStep(text) {
+    try {
+      const events = parseTrace(text);
+      const labels = describe(events);
+      const rows = align(this.events.map((e, i) => alignKey(e, this.labels[i])), events.map((e, i) => alignKey(e, labels[i])));
+      return mapStep(rows, this.step, 'a');
+    } catch {
+      return 0;
+    }
+  }
+
+  /** openCompare opens the side-by-side view of the scenario on screen and
+   * its counterpart at row. */
+  async openCompare(row, write) {
+    const info = this.scenarios.info(this.shown);
+    const other = info && this.scenarios.counterpart(info.id);
+    if (!other || !this.traces) return;
+    const token = ++this.switching;
+    let a;
+    let b;
+    try {
+      [a, b] = await Promise.all([this.traces.get(info.id), this.traces.get(other.id)]);
+    } catch (err) {
+      if (token === this.switching) this.showError(`Could not load both eras: ${err.message}`);
+      return;
+    }
+    if (token !== this.switching) return;
+    const sides = [{ info, text: a.text }, { info: other, text: b.text }].sort((x, y) => compareEras(x.info.era, y.info.era));
+    this.stop();
+    this.el.main.hidden = true;
+    this.el.eraSwitch.hidden = true;
+    this.el.compareBtn.setAttribute('aria-pressed', 'true');
+    this.el.compareBtn.textContent = 'Back to one era';
+    this.el.eraLabel.textContent = 'Both protocol eras';
+    this.figure.dataset.view = 'compare';
+    this.cmp.show(sides[0], sides[1], row);
+    if (write && this.hash) writeHash(this.view(this.step));
+  }
+
+  closeCompare(write) {
+    this.switching++;
+    this.cmp.close();
+    this.el.main.hidden = false;
+    this.el.eraSwitch.hidden = false;
+    this.el.compareBtn.setAttribute('aria-pressed', 'false');
+    this.el.compareBtn.textContent = 'Side by side';
+    this.el.eraLabel.textContent = 'Protocol era';
+    delete this.figure.dataset.view;
+    if (write && this.hash) writeHash(this.view(this.step));
   }
 
   renderLanes() {
@@ -171,7 +338,24 @@ export class Player {
 
   /** act is the one entry point for every learner action. */
   act(a) {
+    if (this.cmp.open && ['step', 'back', 'reset', 'seek'].includes(a.type)) {
+      const r = a.type === 'step' ? this.cmp.row + 1 : a.type === 'back' ? this.cmp.row - 1 : a.type === 'reset' ? 0 : a.step;
+      this.cmp.go(r);
+      if (this.hash) writeHash(this.view(this.step));
+      return;
+    }
     switch (a.type) {
+      case 'era': {
+        const info = this.scenarios.info(this.shown);
+        if (!info || info.era === a.era) break;
+        const other = this.scenarios.counterpart(info.id);
+        if (other && other.era === a.era) this.switchEra(other.id, null, true);
+        break;
+      }
+      case 'compare':
+        if (this.cmp.open) this.closeCompare(true);
+        else this.openCompare(0, true);
+        break;
       case 'step':
         this.stop();
         this.go(this.step + 1);
@@ -215,7 +399,7 @@ export class Player {
     if (e.key === 'ArrowRight') a = { type: 'step' };
     else if (e.key === 'ArrowLeft') a = { type: 'back' };
     else if (e.key === 'Home') a = { type: 'reset' };
-    else if (e.key === 'End') a = { type: 'seek', step: this.events.length };
+    else if (e.key === 'End') a = { type: 'seek', step: this.cmp.open ? this.cmp.length : this.events.length };
     else if (e.key === ' ' && !onButton) a = { type: 'toggle' };
     if (!a) return;
     e.preventDefault();
@@ -280,7 +464,7 @@ export class Player {
     const cur = this.frames[step - 1];
     if (cur) scrollIntoLanes(this.el.lanes, cur);
     else this.el.lanes.scrollTop = 0;
-    if (user && this.hash && this.scenario && this.source !== 'imported') writeHash({ scenario: this.scenario, step, params: this.params });
+    if (user && this.hash && this.scenario && this.source !== 'imported') writeHash(this.view(step));
   }
 
   setStatus(status, detail) {
@@ -343,18 +527,20 @@ export class Player {
     }
     this.showError(null);
     this.params = null;
+    this.switching++;
+    if (this.cmp.open) this.closeCompare();
     this.load(text, 'imported', 0);
     this.figure.dataset.imported = 'true';
     return true;
   }
 
   exportTrace() {
-    if (this.text) download(this.text, `${this.scenario || 'trace'}.jsonl`);
+    if (this.text) download(this.text, `${this.shown || 'trace'}.jsonl`);
   }
 
   /** exportConformance downloads the trace in the conformance format. */
   exportConformance() {
-    if (this.conformance) download(this.conformance, `${this.scenario || 'trace'}.conformance.jsonl`);
+    if (this.conformance) download(this.conformance, `${this.shown || 'trace'}.conformance.jsonl`);
   }
 }
 

@@ -1,11 +1,12 @@
-// playground.js: pick any scenario (grouped by lesson), edit its parameters
-// (a form generated from the preset's params JSON) and run it live in the
-// worker. The scenario, the parameters and the step live in the URL hash.
+// playground.js: pick any scenario (grouped by lesson and era, filtered by
+// era), edit its parameters (a form generated from the preset's params
+// JSON) and run it live in the worker. The scenario, the parameters, the
+// era filter and the step live in the URL hash.
 'use strict';
 
 import { h, clear } from './dom.js';
-import { unescapeBaked } from './trace.js';
 import { readHash, writeHash } from './hash.js';
+import { ScenarioIndex, TraceSource, compareEras, eraTitle } from './eras.js';
 
 /** fieldFor returns {el, read()} editing one parameter; read throws an
  * Error naming the field when the input is not valid. words (from the
@@ -81,26 +82,36 @@ function fieldFor(name, value, id, words) {
 export class Playground {
   /** pool is the page's SimPool: each scenario runs in the build its
    * info.runtime names. */
-  constructor(root, { pool, player }) {
+  constructor(root, { pool, player, scenarios, traces }) {
     this.root = root;
     this.pool = pool;
     this.player = player;
     this.token = 0;
-    const idx = document.getElementById('scenario-index');
-    this.infos = idx ? JSON.parse(unescapeBaked(idx.textContent)) : [];
-    this.base = new URL(document.documentElement.dataset.base || './', window.location.href);
+    this.scenarios = scenarios || ScenarioIndex.fromPage();
+    this.infos = this.scenarios.list;
+    this.traces = traces || new TraceSource();
+    this.filter = ''; // the era shown, "" for all
+    // The player's era switch picks the counterpart here, so the picker,
+    // the parameters and the hash follow.
+    // The hash follows at once: choose's live run can take a while.
+    player.onEra = (id, step) => {
+      const chosen = this.choose(id, null, step);
+      writeHash({ scenario: id, step });
+      return chosen;
+    };
     this.build();
   }
 
   build() {
-    const groups = new Map();
-    for (const s of this.infos) {
-      if (!groups.has(s.lesson)) groups.set(s.lesson, []);
-      groups.get(s.lesson).push(s);
-    }
-    this.select = h('select', { id: 'pg-scenario', 'data-testid': 'scenario-picker' },
-      [...groups].map(([lesson, list]) => h('optgroup', { label: lesson || 'other' }, list.map((s) => h('option', { value: s.id }, `${s.title} (${s.id})`)))));
+    this.select = h('select', { id: 'pg-scenario', 'data-testid': 'scenario-picker' });
     this.select.addEventListener('change', () => this.choose(this.select.value, null, 0));
+    const eras = this.scenarios.eras();
+    const count = (era) => this.infos.filter((s) => s.era === era).length;
+    this.eraFilter = h('select', { id: 'pg-era', 'data-testid': 'era-filter' },
+      h('option', { value: '' }, `all eras (${this.infos.length})`),
+      eras.map((e) => h('option', { value: e, title: eraTitle(e) }, `${e} (${count(e)})`)));
+    this.eraFilter.addEventListener('change', () => this.setFilter(this.eraFilter.value, true));
+    this.fillPicker();
     this.about = h('div', { class: 'pg-about' });
     this.fields = h('div', { class: 'pg-fields' });
     this.error = h('p', { class: 'pg-error', role: 'alert', 'data-testid': 'playground-error', hidden: true });
@@ -116,14 +127,60 @@ export class Playground {
     });
     clear(this.root);
     this.root.append(
-      h('div', { class: 'pg-pick' }, h('label', { for: 'pg-scenario', text: 'Scenario' }), this.select),
+      h('div', { class: 'pg-pick' },
+        h('span', { class: 'pg-pick-field' }, h('label', { for: 'pg-era', text: 'Era' }), this.eraFilter),
+        h('span', { class: 'pg-pick-field pg-pick-scenario' }, h('label', { for: 'pg-scenario', text: 'Scenario' }), this.select)),
       this.about,
       this.form,
     );
   }
 
   info(id) {
-    return this.infos.find((s) => s.id === id);
+    return this.scenarios.info(id);
+  }
+
+  /** fillPicker lists the scenarios the filter lets through, grouped by
+   * lesson, then era. */
+  fillPicker() {
+    const groups = new Map();
+    const shown = this.infos.filter((s) => !this.filter || s.era === this.filter);
+    const lessons = [...new Set(shown.map((s) => s.lesson))];
+    for (const lesson of lessons) {
+      for (const s of shown.filter((x) => x.lesson === lesson).sort((a, b) => compareEras(a.era, b.era))) {
+        const key = `${lesson || 'other'} · ${s.era}`;
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push(s);
+      }
+    }
+    const value = this.select.value;
+    this.select.replaceChildren(...[...groups].map(([label, list]) => h('optgroup', { label }, list.map((s) => h('option', { value: s.id, 'data-era': s.era }, `${s.title} (${s.id})`)))));
+    if (value) this.select.value = value;
+    // The page's scenario list: hide what the filter leaves out.
+    for (const g of document.querySelectorAll('.scenario-era-group[data-era]')) g.hidden = !!this.filter && g.dataset.era !== this.filter;
+    for (const g of document.querySelectorAll('.scenario-group')) g.hidden = !g.querySelector('.scenario-era-group:not([hidden])');
+  }
+
+  /** setFilter shows only scenarios of era ("" for all). A scenario the
+   * filter hides gives way to its counterpart in that era, else to the
+   * era's first scenario. write: a learner action, so the hash follows. */
+  async setFilter(era, write) {
+    const known = !era || this.scenarios.eras().includes(era);
+    // The scenario on the player: the picker loses it if the filter hides it.
+    const cur = this.info(this.player.scenario || this.select.value);
+    this.filter = known ? era : '';
+    this.eraFilter.value = this.filter;
+    this.fillPicker();
+    if (this.filter && cur && cur.era !== this.filter) {
+      const other = this.scenarios.counterpart(cur.id);
+      const next = other && other.era === this.filter ? other : this.infos.find((s) => s.era === this.filter);
+      if (next) {
+        const chosen = this.choose(next.id, null, 0);
+        if (write) writeHash({ scenario: next.id, step: 0, filter: this.filter });
+        await chosen;
+        return;
+      }
+    }
+    if (write) writeHash({ ...this.player.view(this.player.step), filter: this.filter });
   }
 
   /** simFor returns the simulator that can run scenario id live. */
@@ -134,10 +191,19 @@ export class Playground {
 
   /** fromHash applies #scenario=…&params=…&step=…; with no scenario it
    * opens the first one. */
-  fromHash() {
+  async fromHash() {
     const hs = readHash();
-    const id = this.info(hs.scenario) ? hs.scenario : this.infos[0] && this.infos[0].id;
+    if (hs.filter !== this.filter) {
+      this.filter = this.scenarios.eras().includes(hs.filter) ? hs.filter : '';
+      this.eraFilter.value = this.filter;
+      this.fillPicker();
+    }
+    const first = this.infos.find((s) => !this.filter || s.era === this.filter) || this.infos[0];
+    let id = this.info(hs.scenario) ? hs.scenario : first && first.id;
     if (!id) return;
+    // An era in the link names the scenario's counterpart in that era.
+    const other = this.scenarios.counterpart(id);
+    if (hs.era && other && other.era === hs.era) id = other.id;
     if (hs.scenario && !this.info(hs.scenario)) this.showError(`Unknown scenario "${hs.scenario}" in the link; showing ${id}.`);
     let params = null;
     if (hs.params) {
@@ -147,7 +213,13 @@ export class Playground {
         this.showError('The parameters in the link are not valid JSON; showing the preset.');
       }
     }
-    this.choose(id, params, hs.step ?? 0);
+    const compare = hs.view === 'compare' && !params;
+    // choose names the scenario on the player at once; the side-by-side
+    // view needs only the recorded traces, not the live run choose waits for.
+    const chosen = this.choose(id, params, compare ? 0 : hs.step ?? 0);
+    if (compare) await this.player.openCompare(hs.step ?? 0, false);
+    else if (this.player.cmp.open) this.player.closeCompare(false);
+    await chosen;
   }
 
   showError(msg) {
@@ -165,12 +237,19 @@ export class Playground {
   async choose(id, overrides, step) {
     const s = this.info(id);
     if (!s) return;
+    if (this.filter && s.era !== this.filter) {
+      // A link or a switch to a scenario the filter hides: show all again.
+      this.filter = '';
+      this.eraFilter.value = '';
+      this.fillPicker();
+      if (readHash().filter) writeHash({ ...readHash(), filter: '' });
+    }
     this.select.value = id;
     this.showError(null);
     this.player.showError(null);
     clear(this.about).append(
       h('h2', { class: 'pg-title', text: s.title }),
-      h('p', { class: 'pg-meta' }, h('code', { text: s.id }), ` · lesson ${s.lesson} · ${s.era}`),
+      h('p', { class: 'pg-meta' }, h('code', { text: s.id }), ` · lesson ${s.lesson} · `, h('span', { class: 'player-era', 'data-testid': 'scenario-era', title: eraTitle(s.era), text: s.era })),
       h('p', { class: 'pg-summary', text: s.summary }),
     );
     this.player.figure.dataset.scenario = id;
@@ -231,13 +310,8 @@ export class Playground {
   async showBaked(id, step) {
     const token = ++this.token;
     this.player.params = null;
-    let baked = '';
-    try {
-      const resp = await fetch(new URL(`traces/${encodeURIComponent(id)}.jsonl`, this.base));
-      if (resp.ok) baked = await resp.text();
-    } catch {
-      // Opened from disk or offline: run live only.
-    }
+    // Opened from disk or offline there is none: run live only.
+    const baked = await this.traces.baked(id);
     if (token !== this.token) return;
     if (baked) {
       this.player.load(baked, 'baked', step);

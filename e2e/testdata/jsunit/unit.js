@@ -10,9 +10,11 @@
 
 import { parseTrace, TraceError, wireJSON, describe, statesAt, firstDifference, unescapeBaked, httpHeaders, header, httpStatus, isSSE, MAX_LINE_BYTES } from '/js/trace.js';
 import { parseHash, formatHash } from '/js/hash.js';
+import { align, mapStep } from '/js/align.js';
 import { annotate, otherFields } from '/js/inspector.js';
 import { toConformance, conformanceJSONL } from '/js/conformance.js';
 import { storage } from '/js/dom.js';
+import { readSaved } from '/js/quiz.js';
 
 const results = [];
 
@@ -193,11 +195,34 @@ test('formatHash', 'scenario, params, step in that order', () => {
   eq(formatHash({ scenario: '' }), '', 'no scenario');
 });
 
+test('formatHash', 'era, view and filter', () => {
+  eq(formatHash({ scenario: 'handshake-ok', era: '2026-07-28', view: 'compare', filter: 'go-sdk', step: 2 }), '#scenario=handshake-ok&era=2026-07-28&view=compare&filter=go-sdk&step=2', 'all');
+  eq(formatHash({ scenario: 'x', era: '', view: '', filter: '', step: 1 }), '#scenario=x&step=1', 'empty keys left out');
+});
+
 test('parseHash', 'reads what formatHash writes', () => {
-  const v = { scenario: 'a b&c', step: 12, params: '{"k":"&="}' };
+  const v = { scenario: 'a b&c', era: '2026-07-28', view: 'compare', step: 12, params: '{"k":"&="}', filter: '2025-11-25' };
   eq(parseHash(formatHash(v)), v, 'round trip');
-  eq(parseHash('#scenario=x&step=two'), { scenario: 'x', step: null, params: null }, 'bad step');
-  eq(parseHash(''), { scenario: '', step: null, params: null }, 'empty');
+  eq(parseHash('#scenario=x&step=two'), { scenario: 'x', era: '', view: '', step: null, params: null, filter: '' }, 'bad step');
+  eq(parseHash(''), { scenario: '', era: '', view: '', step: null, params: null, filter: '' }, 'empty');
+  eq(parseHash('#scenario=x&view=other').view, '', 'unknown view');
+});
+
+// ---- align.js ----
+
+test('align', 'anchors equal keys, pairs the rest by position', () => {
+  const a = ['note', 'c|initialize', 's|reply:initialize', 'c|notifications/initialized', 'c|tools/list', 's|reply:tools/list', 'state'];
+  const b = ['note', 'c|server/discover', 's|reply:server/discover', 'state', 'c|tools/list', 's|reply:tools/list', 'state'];
+  eq(align(a, b).map((r) => [r.a, r.b]), [[0, 0], [1, 1], [2, 2], [-1, 3], [3, -1], [4, 4], [5, 5], [6, 6]], 'handshake vs discover');
+  eq(align(['c|a', 'c|b'], ['note', 'c|x', 'c|b']).map((r) => [r.a, r.b]), [[-1, 0], [0, 1], [1, 2]], 'a note beside a frame');
+  eq(align(['x', 'y', 'z'], ['x', 'z']).map((r) => [r.a, r.b]), [[0, 0], [1, -1], [2, 1]], 'a step one side lacks');
+  eq(align([], ['x']).map((r) => [r.a, r.b]), [[-1, 0]], 'one empty');
+});
+
+test('mapStep', 'the step on the same row, else the last one before', () => {
+  const rows = align(['x', 'y', 'z'], ['x', 'z']);
+  eq([0, 1, 2, 3].map((s) => mapStep(rows, s, 'a')), [0, 1, 1, 2], 'a to b');
+  eq([0, 1, 2].map((s) => mapStep(rows, s, 'b')), [0, 1, 3], 'b to a');
 });
 
 // ---- inspector.js ----
@@ -337,6 +362,17 @@ test('storage.getJSON', 'parsed value, fallback for none or not JSON', () => {
   storage.remove('jsunit:a');
   storage.remove('jsunit:b');
   eq(storage.get('jsunit:a'), null, 'removed');
+});
+
+// ---- quiz.js ----
+
+test('readSaved', 'tries, solved and revealed, keeping only keys the quiz has', () => {
+  const keys = ['a1', 'b2', 'c3'];
+  eq(readSaved(null, keys), { tried: [], solved: false, revealed: false }, 'nothing saved');
+  eq(readSaved({ tried: ['a1', 'gone'], solved: true, revealed: false }, keys), { tried: ['a1'], solved: true, revealed: false }, 'a stale key dropped');
+  eq(readSaved({ choice: 'b2', correct: false }, keys), { tried: ['b2'], solved: false, revealed: false }, 'one wrong try, older format');
+  eq(readSaved({ choice: 'c3', correct: true }, keys), { tried: [], solved: true, revealed: false }, 'one right try, older format');
+  eq(readSaved({ choice: 2, correct: true }, keys), { tried: [], solved: false, revealed: false }, 'a position, from before keys');
 });
 
 window.parseAll = (texts) => texts.map((t) => {
