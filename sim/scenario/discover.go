@@ -76,20 +76,7 @@ var discoverFamily = &family{
 	params:  func() validator { return &DiscoverParams{} },
 	choices: discoverChoices(),
 	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
-		p := v.(*DiscoverParams)
-		switch p.Shape {
-		case shapeVersionRetry:
-			return discoverVersionRetry(ctx, rec, p)
-		case shapeFallback:
-			return discoverFallback(ctx, rec, p)
-		case shapeLegacyList:
-			return discoverLegacyList(ctx, rec, p)
-		case shapeBadMeta:
-			return discoverBadMeta(ctx, rec, p)
-		case shapeInlineRetry:
-			return discoverInlineRetry(ctx, rec, p)
-		default:
-			return fmt.Errorf("shape %q has no script", p.Shape)
-		}
+		return runDiscover(ctx, rec, v.(*DiscoverParams))
 	},
+	runtime: RuntimeHTTP,
 }

@@ -1,3 +1,5 @@
+//go:build !js || simhttp
+
 package scenario
 
 import (
@@ -8,11 +10,6 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// twist26ListChanged is the 2026-07-28 form of a catalog that changes:
-// the server announces it on the subscriptions/listen stream, the client
-// drops its cached pages and walks again from the start.
-const twist26ListChanged = "list-changed"
 
 // listChangedPageSize is the SDK server's page size in the list-changed
 // scenario: small enough that the walk takes more than one page.

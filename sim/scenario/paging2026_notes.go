@@ -1,3 +1,5 @@
+//go:build !js || simhttp
+
 package scenario
 
 import (

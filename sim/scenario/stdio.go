@@ -1,17 +1,11 @@
 package scenario
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 
-	"github.com/mcp-playground/mcp-playground/sim/fixture"
-	"github.com/mcp-playground/mcp-playground/sim/frames"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // StdioParams choose what a stdio server process does wrong on stdout.
@@ -46,7 +40,10 @@ func (p *StdioParams) validate() error {
 }
 
 // The stdio family runs the fixture server over a byte stream; its
-// presets are in stdio_presets.go.
+// presets are in stdio_presets.go. It runs live in the larger browser
+// build, like streamable HTTP, the other transport lesson 2 shows: that
+// page loads that build anyway, and the default one stays under its size
+// limit without go-sdk's IOTransport.
 var stdioFamily = &family{
 	name:    "stdio",
 	params:  func() validator { return &StdioParams{} },
@@ -54,139 +51,5 @@ var stdioFamily = &family{
 	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
 		return runStdio(ctx, rec, v.(*StdioParams))
 	},
-}
-
-// runStdio runs the real go-sdk server over a byte stream, as a child
-// process on stdio would, with a scripted client writing its stdin and a
-// frame checker reading its stdout line by line. With a banner, a second
-// run puts go-sdk's own client on the same kind of stream ([sdkBannerRun]),
-// so that the checker's view (it reads every line and reports each) stays
-// apart from the client's (it stops at the first line it cannot decode).
-func runStdio(ctx context.Context, rec *trace.Recorder, p *StdioParams) error {
-	rec.Transport = trace.Stdio
-	if p.Fault == faultBanner {
-		rec.Run = "frame checker"
-	}
-	if err := checkerRun(ctx, rec, p); err != nil {
-		return err
-	}
-	if p.Fault != faultBanner {
-		return nil
-	}
-	rec.Run = "go-sdk client"
-	rec.Update(func(s *trace.State) { *s = trace.State{} })
-	return sdkBannerRun(ctx, rec, p.Banner)
-}
-
-// A byteStream numbers the lines of both directions of a stdio stream and
-// records each one with the frame checker's verdict.
-type byteStream struct {
-	rec    *trace.Recorder
-	lineNo map[string]int
-}
-
-func newByteStream(rec *trace.Recorder) *byteStream {
-	return &byteStream{rec: rec, lineNo: map[string]int{}}
-}
-
-// emit records line (without its LF) as the next line in direction dir.
-func (b *byteStream) emit(dir string, line []byte, note string) {
-	b.lineNo[dir]++
-	verdict := "ok"
-	if err := frames.CheckLine(line); err != nil {
-		verdict = err.Error()
-	}
-	e := trace.Event{Kind: trace.KindBytes, Direction: dir, Raw: string(line) + "\n", Note: note,
-		Payload: trace.MustJSON(trace.BytesPayload{Line: b.lineNo[dir], Verdict: verdict})}
-	b.rec.Advance(1)
-	b.rec.Add(e)
-}
-
-// writeLine writes line and its LF to w from a goroutine, since a pipe
-// write blocks until the other end reads, and waits for it.
-func writeLine(ctx context.Context, w io.Writer, line []byte) error {
-	done := goDo(func() (int, error) { return w.Write(append(append([]byte(nil), line...), '\n')) })
-	_, err := wait(ctx, done)
-	return err
-}
-
-// readLine reads one line from r, without its LF.
-func readLine(ctx context.Context, r *bufio.Reader) ([]byte, error) {
-	got := goDo(func() ([]byte, error) { return r.ReadBytes('\n') })
-	b, err := wait(ctx, got)
-	return bytes.TrimSuffix(b, []byte("\n")), err
-}
-
-// checkerRun is the frame checker's view: a scripted client on the
-// server's stdin, and every line of the server's stdout checked on its own.
-func checkerRun(ctx context.Context, rec *trace.Recorder, p *StdioParams) error {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	ss, err := fixture.NewServer(fixture.Options{}).Connect(ctx, &mcp.IOTransport{Reader: inR, Writer: outW}, nil)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		inW.Close()
-		outR.Close()
-		ss.Wait()
-	}()
-	stdout := bufio.NewReader(outR)
-	bs := newByteStream(rec)
-	send := func(line, note string) error {
-		bs.emit(c2s, []byte(line), note)
-		return writeLine(ctx, inW, []byte(line))
-	}
-	read := func() ([]byte, error) { return readLine(ctx, stdout) }
-
-	intro := "The client starts the server as a child process: it writes requests to the server's stdin and reads frames from its stdout, one JSON-RPC message per line (specification 2025-11-25, stdio transport)."
-	if p.Fault == faultBanner {
-		intro += " Run 1 is the frame checker's view: it gives every line a verdict and reads on after a bad one, because its job is to list every problem. Run 2 is go-sdk's client on the same kind of stream."
-	}
-	rec.Note(intro)
-	if p.Fault == faultBanner {
-		bs.emit(s2c, []byte(p.Banner), "The server's main prints a greeting to stdout before serving. Line 1 is not JSON: the checker flags it and moves on to line 2. A client cannot move on like this; run 2 shows go-sdk's.")
-	}
-	if err := send(string(initializeFrame(1, v20251125)), "initialize, one line, ending in LF."); err != nil {
-		return err
-	}
-	result, err := read()
-	if err != nil {
-		return err
-	}
-	if p.Fault == faultMultiline {
-		var pretty bytes.Buffer
-		json.Indent(&pretty, result, "", "  ")
-		lines := bytes.Split(pretty.Bytes(), []byte("\n"))
-		for i, l := range lines {
-			note := ""
-			switch i {
-			case 0:
-				note = "The server pretty-prints its initialize result. Line 1 is a lone brace: incomplete JSON."
-			case 1:
-				note = "Each following line is a fragment, not a message. Specification 2025-11-25: stdio messages are newline-delimited and must not contain embedded newlines. A reader that splits on LF cannot recover. (go-sdk v1.8.0's own reader happens to decode a multi-line value; do not count on every client doing so.)"
-			}
-			bs.emit(s2c, l, note)
-		}
-		rec.Note("Fix: encode each message compactly (json.Marshal, or json.Encoder without SetIndent) and write it with one trailing LF.")
-	} else {
-		note := "One compact line: a valid frame."
-		if p.Fault == faultBanner {
-			note = "The checker's verdict on line 2: one compact line, a valid frame. Move the banner to stderr and the stream is valid from line 1."
-		}
-		bs.emit(s2c, result, note)
-	}
-	if err := send(initializedFrame, "notifications/initialized."); err != nil {
-		return err
-	}
-	call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_stock","arguments":{"query":{"sku":"PEN-01\n"}}}}`
-	if err := send(call, `A sku with a newline in it. In JSON the newline is written \n inside the string, so the frame is still one line.`); err != nil {
-		return err
-	}
-	answer, err := read()
-	if err != nil {
-		return err
-	}
-	bs.emit(s2c, answer, `The answer quotes the bad sku, again with an escaped \n: a valid one-line frame. Escaped newlines never break framing; raw ones do.`)
-	return nil
+	runtime: RuntimeHTTP,
 }

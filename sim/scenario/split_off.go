@@ -1,0 +1,53 @@
+//go:build js && !simhttp
+
+package scenario
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+)
+
+// The default browser build (sim.wasm) leaves out the families of
+// [RuntimeHTTP]: streamable HTTP (its client and handler add about a third
+// of a megabyte gzipped), and the 2026-07-28 families whose go-sdk code
+// (discovery, multi round-trip requests, the tools cache, handles) would
+// otherwise weigh on every lesson page for a few players, and stdio, which
+// only lesson 2 shows, beside streamable HTTP. The page runs
+// them in the wasm built with -tags simhttp, loaded only where a player
+// shows one. Natively every family runs.
+
+func runHTTPSession(context.Context, *trace.Recorder, *HTTPSessionParams) error {
+	return errSplit("streamable HTTP session")
+}
+
+func runHTTP2026(context.Context, *trace.Recorder, *HTTP2026Params) error {
+	return errSplit("2026-07-28 streamable HTTP")
+}
+
+func runReissue(context.Context, *trace.Recorder, *ReissueParams) error {
+	return errSplit("re-issue")
+}
+
+func runHandle(context.Context, *trace.Recorder, *HandleParams) error {
+	return errSplit("handle")
+}
+
+func runStdio(context.Context, *trace.Recorder, *StdioParams) error {
+	return errSplit("stdio")
+}
+
+func runDiscover(context.Context, *trace.Recorder, *DiscoverParams) error {
+	return errSplit("discover")
+}
+
+func runMRTR(context.Context, *trace.Recorder, *MRTRParams) error { return errSplit("mrtr") }
+
+func runPaging2026(context.Context, *trace.Recorder, *Paging2026Params) error {
+	return errSplit("paging2026")
+}
+
+func errSplit(what string) error {
+	return fmt.Errorf("%w: this build leaves out the %s scenarios; use the %q runtime (built with -tags simhttp)", ErrRuntime, what, RuntimeHTTP)
+}
