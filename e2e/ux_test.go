@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
 	"slices"
 	"strings"
 	"testing"
@@ -142,29 +143,41 @@ func TestPlaygroundOffersTheWordsAParameterTakes(t *testing.T) {
 // runs every scenario).
 func TestOnlyHTTPScenariosFetchTheHTTPBuild(t *testing.T) {
 	pages := lessonPages(t)
+	runtime := map[string]string{}
+	for _, in := range scenario.List() {
+		runtime[in.ID] = in.Runtime
+	}
+	// A lesson page loads one build: the larger one when any of its players
+	// needs it (it runs every scenario), else the default one.
 	var plain, withHTTP string
 	for page, ids := range pages {
 		if strings.Contains(page, "playground") {
 			continue
 		}
-		if slices.Contains(ids, "ttl-session-expired") {
-			withHTTP = page
+		if slices.ContainsFunc(ids, func(id string) bool { return runtime[id] == scenario.RuntimeHTTP }) {
+			if withHTTP == "" || page < withHTTP {
+				withHTTP = page
+			}
 		} else if plain == "" || page < plain {
 			plain = page
 		}
 	}
-	if plain == "" || withHTTP == "" {
-		t.Skip("no lesson page with and without the HTTP scenario")
+	if withHTTP == "" {
+		t.Fatal("no lesson page shows a scenario of the larger build")
 	}
-	for _, tc := range []struct {
+	type want struct {
 		page                string
 		wantHTTP, wantPlain bool
-	}{
-		{plain, false, true},
+	}
+	cases := []want{
 		{"playground.html#scenario=handshake-ok", false, true},
 		{withHTTP, true, false},
 		{"playground.html#scenario=ttl-session-expired", true, true},
-	} {
+	}
+	if plain != "" {
+		cases = append(cases, want{plain, false, true})
+	}
+	for _, tc := range cases {
 		t.Run(tc.page, func(t *testing.T) {
 			_, n := shared.site.requested(0)
 			tb := open(t, tc.page)
