@@ -4,13 +4,11 @@ package scenario
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
-	"github.com/mcp-playground/mcp-playground/sim/wire"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -124,42 +122,4 @@ func discoverFallback(ctx context.Context, rec *trace.Recorder, p *DiscoverParam
 		"tools/list in the 2025-11-25 form: no per-request _meta, since the session carries the version.",
 		"The answer.",
 		"The client closes the session. Specification 2026-07-28: clients SHOULD remember the server's era (for stdio, for the life of the server process) rather than probe again.")
-}
-
-// errorSupported returns data.supported of an error response.
-func errorSupported(f *wire.Frame) []string {
-	var m struct {
-		Error struct {
-			Data struct {
-				Supported []string `json:"supported"`
-			} `json:"data"`
-		} `json:"error"`
-	}
-	json.Unmarshal(f.Raw, &m)
-	return m.Error.Data.Supported
-}
-
-// metaVersion returns the io.modelcontextprotocol/protocolVersion of a
-// request's _meta.
-func metaVersion(f *wire.Frame) string {
-	var m struct {
-		Params struct {
-			Meta map[string]json.RawMessage `json:"_meta"`
-		} `json:"params"`
-	}
-	json.Unmarshal(f.Raw, &m)
-	var s string
-	json.Unmarshal(m.Params.Meta["io.modelcontextprotocol/protocolVersion"], &s)
-	return s
-}
-
-// initializeVersion returns the protocolVersion an initialize request asks for.
-func initializeVersion(f *wire.Frame) string {
-	var m struct {
-		Params struct {
-			ProtocolVersion string `json:"protocolVersion"`
-		} `json:"params"`
-	}
-	json.Unmarshal(f.Raw, &m)
-	return m.Params.ProtocolVersion
 }

@@ -11,35 +11,46 @@ import (
 // frame itself is recorded with. A field that is missing reads as its
 // zero value: the note then says so, and the scenario need not fail.
 
+// frameField returns the value at path in a frame's JSON (say "error",
+// "code"), decoded as T; a missing member or another type reads as T's
+// zero value.
+func frameField[T any](f *wire.Frame, path ...string) T {
+	var zero, v T
+	raw := json.RawMessage(f.Raw)
+	for _, k := range path {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil {
+			return zero
+		}
+		raw = m[k]
+	}
+	if json.Unmarshal(raw, &v) != nil {
+		return zero
+	}
+	return v
+}
+
 // resultField returns a string field of a response's result.
-func resultField(f *wire.Frame, name string) string {
-	var m struct {
-		Result map[string]json.RawMessage `json:"result"`
-	}
-	json.Unmarshal(f.Raw, &m)
-	var s string
-	json.Unmarshal(m.Result[name], &s)
-	return s
+func resultField(f *wire.Frame, name string) string { return frameField[string](f, "result", name) }
+
+func errorCode(f *wire.Frame) int64 { return frameField[int64](f, "error", "code") }
+
+func errorMessage(f *wire.Frame) string { return frameField[string](f, "error", "message") }
+
+// errorSupported returns data.supported of an error response (-32022).
+func errorSupported(f *wire.Frame) []string {
+	return frameField[[]string](f, "error", "data", "supported")
 }
 
-func errorCode(f *wire.Frame) int64 {
-	var m struct {
-		Error struct {
-			Code int64 `json:"code"`
-		} `json:"error"`
-	}
-	json.Unmarshal(f.Raw, &m)
-	return m.Error.Code
+// metaVersion returns the io.modelcontextprotocol/protocolVersion of a
+// request's _meta.
+func metaVersion(f *wire.Frame) string {
+	return frameField[string](f, "params", "_meta", "io.modelcontextprotocol/protocolVersion")
 }
 
-func errorMessage(f *wire.Frame) string {
-	var m struct {
-		Error struct {
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	json.Unmarshal(f.Raw, &m)
-	return m.Error.Message
+// initializeVersion returns the protocolVersion an initialize request asks for.
+func initializeVersion(f *wire.Frame) string {
+	return frameField[string](f, "params", "protocolVersion")
 }
 
 // toolNames returns the tool names in a tools/list response, in order.

@@ -114,8 +114,13 @@ func response(dir, method string) wire.Match {
 // the handshake frames with short notes, and keeps its session in l.cs.
 // The scenario's own subject comes after.
 func (l *link) connectSDK(ctx context.Context, version string) error {
+	return l.connectClient(ctx, newClient(), version)
+}
+
+// connectClient is [link.connectSDK] for a client the scenario built.
+func (l *link) connectClient(ctx context.Context, client *mcp.Client, version string) error {
 	connected := goDo(func() (*mcp.ClientSession, error) {
-		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: version})
+		return client.Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: version})
 	})
 	l.rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
 	if _, err := l.w.Step(ctx, request(c2s, "initialize"), "The go-sdk client initializes (protocol "+version+")."); err != nil {

@@ -222,26 +222,3 @@ func mrtr2025(ctx context.Context, l *link, u *user, p *MRTRParams) error {
 	l.w.Deliver(f, note)
 	return nil
 }
-
-// connectClient is [link.connectSDK] for a client the scenario built.
-func (l *link) connectClient(ctx context.Context, client *mcp.Client, version string) error {
-	connected := goDo(func() (*mcp.ClientSession, error) {
-		return client.Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: version})
-	})
-	l.rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
-	if _, err := l.w.Step(ctx, request(c2s, "initialize"), "The go-sdk client initializes (protocol "+version+")."); err != nil {
-		return err
-	}
-	f, err := l.w.Await(ctx, response(s2c, "initialize"))
-	if err != nil {
-		return err
-	}
-	l.rec.Update(func(s *trace.State) { s.Protocol = resultField(f, "protocolVersion") })
-	l.w.Deliver(f, "The server's initialize result.")
-	l.rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
-	if _, err := l.w.Step(ctx, request(c2s, "notifications/initialized"), "Ready."); err != nil {
-		return err
-	}
-	l.cs, err = wait(ctx, connected)
-	return err
-}
