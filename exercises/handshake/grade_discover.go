@@ -288,7 +288,7 @@ func gradeFallbackCases() []gradeDiscoverCase {
 }
 
 func gradeRetryCases() []gradeDiscoverCase {
-	why := "specification 2026-07-28 (Versioning): UnsupportedProtocolVersionError (-32022) lists the versions the server supports in error.data.supported; it identifies a 2026-07-28 server, so the client retries with the newest version in common instead of falling back, once"
+	why := "specification 2026-07-28 (Versioning): UnsupportedProtocolVersionError (-32022) lists the versions the server supports in error.data.supported; it identifies a 2026-07-28 server, so the client retries with the newest version in common instead of falling back; retrying once is this exercise's bound (go-sdk v1.8.0's too), not the specification's"
 	return []gradeDiscoverCase{
 		{name: "retry with a listed version", ask: "2027-03-01", supported: gradeFuture,
 			steps: []gradeStep{{send: "server/discover", id: 1}, {frame: gradeUnsupported(1, "2027-03-01", "2025-11-25", "2026-07-28")},
