@@ -103,10 +103,7 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 		return err
 	}
 	defer l.close()
-	args := map[string]any{"sku": p.SKU, "quantity": p.Quantity}
-	if p.Key != "" {
-		args["idempotency_key"] = p.Key
-	}
+	args := reserveArgs(p.SKU, p.Quantity, p.Key)
 	callCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rec.Update(func(s *trace.State) {
@@ -262,4 +259,14 @@ func retryCall(ctx context.Context, rec *trace.Recorder, server *mcp.Server, led
 		})
 	}
 	return nil
+}
+
+// reserveArgs are reserve_stock's arguments; the idempotency key only when
+// there is one, so that a keyless call looks like one on the wire.
+func reserveArgs(sku string, quantity int, key string) map[string]any {
+	args := map[string]any{"sku": sku, "quantity": quantity}
+	if key != "" {
+		args["idempotency_key"] = key
+	}
+	return args
 }

@@ -38,7 +38,7 @@ func discoverLegacyList(ctx context.Context, rec *trace.Recorder, p *DiscoverPar
 	if err != nil {
 		return err
 	}
-	rec.Update(func(s *trace.State) { s.Error = fmt.Sprintf("error %d: %s", errorCode(f), errorMessage(f)) })
+	rec.Update(func(s *trace.State) { s.Error = errorText(f) })
 	l.w.Deliver(f, fmt.Sprintf("Error %d, UnsupportedProtocolVersion: a modern error, from a server that knows server/discover. Its data.supported lists only %s.", errorCode(f), strings.Join(errorSupported(f), ", ")))
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing; s.Error = "" })
 	g, err := l.w.Await(ctx, request(c2s, "initialize"))

@@ -75,7 +75,7 @@ func discoverBadMeta(ctx context.Context, rec *trace.Recorder, p *DiscoverParams
 		}
 		rec.Update(func(st *trace.State) {
 			if strings.Contains(string(f.Raw), `"error":{`) {
-				st.Error = fmt.Sprintf("error %d: %s", errorCode(f), errorMessage(f))
+				st.Error = errorText(f)
 			} else {
 				st.Catalog = toolNames(f)
 			}
@@ -107,7 +107,7 @@ func discoverInlineRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverPa
 	supported := errorSupported(f)
 	rec.Update(func(s *trace.State) {
 		s.Protocol = ""
-		s.Error = fmt.Sprintf("error %d: %s", errorCode(f), errorMessage(f))
+		s.Error = errorText(f)
 	})
 	l.w.Deliver(f, fmt.Sprintf("Error %d, UnsupportedProtocolVersion, with data.supported: %s. The tool did not run.", errorCode(f), strings.Join(supported, ", ")))
 	pick := ""

@@ -38,7 +38,7 @@ func discoverVersionRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverP
 	supported := errorSupported(f)
 	rec.Update(func(s *trace.State) {
 		s.Protocol = ""
-		s.Error = fmt.Sprintf("error %d: %s", errorCode(f), errorMessage(f))
+		s.Error = errorText(f)
 	})
 	l.w.Deliver(f, fmt.Sprintf("Error %d, UnsupportedProtocolVersion. Specification 2026-07-28: a server that does not implement the requested version MUST answer this way, with the versions it does support in data.supported (here %s) and the one asked for in data.requested.", errorCode(f), strings.Join(supported, ", ")))
 
@@ -96,7 +96,7 @@ func discoverFallback(ctx context.Context, rec *trace.Recorder, p *DiscoverParam
 	if err != nil {
 		return err
 	}
-	rec.Update(func(s *trace.State) { s.Error = fmt.Sprintf("error %d: %s", errorCode(f), errorMessage(f)) })
+	rec.Update(func(s *trace.State) { s.Error = errorText(f) })
 	l.w.Deliver(f, fmt.Sprintf("Error %d: the server does not know the method. That is not -32022 or another 2026-07-28 error, so the server is legacy.", errorCode(f)))
 
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing; s.Error = "" })

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/mcp-playground/mcp-playground/sim/wire"
 )
@@ -36,6 +37,11 @@ func resultField(f *wire.Frame, name string) string { return frameField[string](
 func errorCode(f *wire.Frame) int64 { return frameField[int64](f, "error", "code") }
 
 func errorMessage(f *wire.Frame) string { return frameField[string](f, "error", "message") }
+
+// errorText is how the state panel shows an error response.
+func errorText(f *wire.Frame) string {
+	return fmt.Sprintf("error %d: %s", errorCode(f), errorMessage(f))
+}
 
 // errorSupported returns data.supported of an error response (-32022).
 func errorSupported(f *wire.Frame) []string {

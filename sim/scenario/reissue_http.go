@@ -196,10 +196,7 @@ func runReissue(ctx context.Context, rec *trace.Recorder, p *ReissueParams) erro
 		return fmt.Errorf("the client chose %s, want %s", v, v20260728)
 	}
 
-	args := map[string]any{"sku": p.SKU, "quantity": p.Quantity}
-	if p.Key != "" {
-		args["idempotency_key"] = p.Key
-	}
+	args := reserveArgs(p.SKU, p.Quantity, p.Key)
 	callCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rec.Update(func(s *trace.State) {
