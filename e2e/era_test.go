@@ -379,13 +379,7 @@ func TestEraTagsOnIndex(t *testing.T) {
 // TestEraScreenshots writes PNGs of the era switch, the era filter and the
 // side-by-side view at 1280 and 360 px into $E2E_SHOTS.
 func TestEraScreenshots(t *testing.T) {
-	dir := os.Getenv("E2E_SHOTS")
-	if dir == "" {
-		t.Skip("set E2E_SHOTS=/some/dir to write screenshots")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	page := handshakePage(t)
 	type shot struct {
 		name, path string

@@ -326,13 +326,7 @@ func coldGrade(b *testing.B, url string, srv *gzipServer, src string) (float64, 
 // px wide, before and after grading a mutant (so that both passing and
 // failing checks show), when E2E_SHOTS names a directory.
 func TestExerciseScreenshots(t *testing.T) {
-	dir := os.Getenv("E2E_SHOTS")
-	if dir == "" {
-		t.Skip("set E2E_SHOTS=/some/dir to write screenshots")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	// The page is long (the statement comes first): each shot scrolls the
 	// part it shows to the top of the screen.
 	shoot := func(tb *tab, name, selector string) {

@@ -502,13 +502,7 @@ func TestLongCaptureImports(t *testing.T) {
 // conformance trace (lifecycle and HTTP rows in view) and the export
 // controls, at 1280 and 360 px, into $E2E_SHOTS.
 func TestConformanceScreenshots(t *testing.T) {
-	dir := os.Getenv("E2E_SHOTS")
-	if dir == "" {
-		t.Skip("set E2E_SHOTS=/some/dir to write screenshots")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	b, err := os.ReadFile(filepath.Join("testdata", "conformance", "http-2026-07-28.jsonl"))
 	if err != nil {
 		t.Fatal(err)

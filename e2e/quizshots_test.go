@@ -11,13 +11,7 @@ import (
 // TestQuizScreenshots writes a quiz after a wrong pick and after "Show the
 // answer", at 1280 and 360 px, into $E2E_SHOTS for a person to look at.
 func TestQuizScreenshots(t *testing.T) {
-	dir := os.Getenv("E2E_SHOTS")
-	if dir == "" {
-		t.Skip("set E2E_SHOTS=/some/dir to write screenshots")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	for _, width := range []int64{1280, 360} {
 		tb := open(t, "01-handshake.html")
 		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(width, 900)); err != nil {

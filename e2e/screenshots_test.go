@@ -14,13 +14,7 @@ import (
 // desktop width and at 360 px, into $E2E_SHOTS for a person to look at. It
 // asserts nothing about pixels.
 func TestScreenshots(t *testing.T) {
-	dir := os.Getenv("E2E_SHOTS")
-	if dir == "" {
-		t.Skip("set E2E_SHOTS=/some/dir to write screenshots")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	var lesson, lessonScenario string
 	for page, ids := range lessonPages(t) {
 		if !strings.Contains(page, "playground") && (lesson == "" || page < lesson) {
@@ -110,4 +104,18 @@ func TestScreenshots(t *testing.T) {
 func (tb *tab) playerTop(id string) string {
 	p := tb.player(id)
 	return `(` + p.el + `.getBoundingClientRect().top + window.scrollY - 70)`
+}
+
+// shotsDir returns $E2E_SHOTS, created, where screenshot tests write PNGs
+// for a person to look at; without it they are skipped.
+func shotsDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("E2E_SHOTS")
+	if dir == "" {
+		t.Skip("set E2E_SHOTS=/some/dir to write screenshots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -1,11 +1,12 @@
 package e2e
 
 import (
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
 
 	"github.com/chromedp/chromedp"
 )

@@ -299,12 +299,7 @@ func c50Checkout(t *testing.T, template string, v variantFile) string {
 }
 
 func TestClassroom50GradesAsTheRunnerDoes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test per check")
-	}
-	t.Parallel()
-	_, dir, exs := writeExport(t, "classroom50")
-	warmBuildCache(t)
+	dir, exs := gradingExport(t, "classroom50", "runs go test per check")
 	for _, v := range variants(exs) {
 		t.Run(v.String(), func(t *testing.T) {
 			t.Parallel()
@@ -345,12 +340,7 @@ func TestClassroom50GradesAsTheRunnerDoes(t *testing.T) {
 }
 
 func TestClassroom50GradersCannotBeEdited(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test")
-	}
-	t.Parallel()
-	_, dir, exs := writeExport(t, "classroom50")
-	warmBuildCache(t)
+	dir, exs := gradingExport(t, "classroom50", "runs go test")
 	ex := exerciseByID(t, exs, "catalog")
 	const check = "cycle"
 	spec := readC50Tests(t, filepath.Join(dir, "tests", ex.ID+".json"))

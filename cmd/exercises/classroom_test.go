@@ -425,3 +425,17 @@ func TestClassroomGradingTime(t *testing.T) {
 		})
 	}
 }
+
+// gradingExport is the start of a test that grades with target's export:
+// skipped with -short (why says what it would run), parallel with the
+// others, on a build cache warmed once.
+func gradingExport(t *testing.T, target, why string) (string, []exercise) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(why)
+	}
+	t.Parallel()
+	_, dir, exs := writeExport(t, target)
+	warmBuildCache(t)
+	return dir, exs
+}

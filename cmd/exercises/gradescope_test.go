@@ -205,12 +205,7 @@ func wantAllChecks(t *testing.T, ex exercise, r *gsResult) {
 }
 
 func TestGradescopeGradesSubmissions(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test per submission")
-	}
-	t.Parallel()
-	_, dir, exs := writeExport(t, "gradescope")
-	warmBuildCache(t)
+	dir, exs := gradingExport(t, "gradescope", "runs go test per submission")
 	all := variants(exs)
 	for _, ex := range exs {
 		t.Run(ex.ID, func(t *testing.T) {
