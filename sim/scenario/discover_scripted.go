@@ -100,16 +100,10 @@ func discoverInlineRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverPa
 	if _, err := l.w.Inject(c2s, metaRequest(1, "tools/call", args, modernMeta(p.ClientVersion)), "The first request is real work: tools/call, at "+p.ClientVersion+", a version newer than the server's."); err != nil {
 		return err
 	}
-	f, err := l.w.Await(ctx, response(s2c, "tools/call"))
+	supported, err := l.deliverUnsupported(ctx, "tools/call", "Error %d, UnsupportedProtocolVersion, with data.supported: %s. The tool did not run.")
 	if err != nil {
 		return err
 	}
-	supported := errorSupported(f)
-	rec.Update(func(s *trace.State) {
-		s.Protocol = ""
-		s.Error = errorText(f)
-	})
-	l.w.Deliver(f, fmt.Sprintf("Error %d, UnsupportedProtocolVersion, with data.supported: %s. The tool did not run.", errorCode(f), strings.Join(supported, ", ")))
 	pick := ""
 	for _, v := range supported {
 		if v >= v20260728 {

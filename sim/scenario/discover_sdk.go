@@ -5,7 +5,6 @@ package scenario
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
@@ -31,16 +30,9 @@ func discoverVersionRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverP
 	if _, err := l.w.Step(ctx, request(c2s, "server/discover"), "server/discover names "+p.ClientVersion+" in _meta io.modelcontextprotocol/protocolVersion, with clientCapabilities and clientInfo beside it."); err != nil {
 		return err
 	}
-	f, err := l.w.Await(ctx, response(s2c, "server/discover"))
-	if err != nil {
+	if _, err := l.deliverUnsupported(ctx, "server/discover", "Error %d, UnsupportedProtocolVersion. Specification 2026-07-28: a server that does not implement the requested version MUST answer this way, with the versions it does support in data.supported (here %s) and the one asked for in data.requested."); err != nil {
 		return err
 	}
-	supported := errorSupported(f)
-	rec.Update(func(s *trace.State) {
-		s.Protocol = ""
-		s.Error = errorText(f)
-	})
-	l.w.Deliver(f, fmt.Sprintf("Error %d, UnsupportedProtocolVersion. Specification 2026-07-28: a server that does not implement the requested version MUST answer this way, with the versions it does support in data.supported (here %s) and the one asked for in data.requested.", errorCode(f), strings.Join(supported, ", ")))
 
 	g, err := l.w.Await(ctx, request(c2s, "server/discover"))
 	if err != nil {
