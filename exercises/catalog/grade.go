@@ -82,7 +82,10 @@ func GradeChecks() []grading.Check[GradeEnumerate] {
 			c.changed = false
 			return c
 		}()),
-		cases("repeat", "paging-repeat", gradePreset("paging-repeat", nil)),
+		// On the last allowed page a repeated cursor is still a repeat: the
+		// cursor is checked when its page arrives, the page limit only
+		// before the next request.
+		cases("repeat", "paging-repeat", gradePreset("paging-repeat", nil), gradePreset("paging-repeat", limits(2, 100))),
 		cases("cycle", "paging-cycle", gradePreset("paging-cycle", nil),
 			gradePreset("paging-cycle", func(p *scenario.PagingParams) {
 				p.Pages = [][]string{{"a"}, {"b"}, {"c"}, {"d"}}

@@ -60,6 +60,10 @@ func TestEnumerate(t *testing.T) {
 		{"duplicate name", []Page{page(ptr("a"), "alpha"), page(nil, "alpha")}, 0, lim, nil, nil, ErrDuplicateName, 2},
 		{"page limit", []Page{page(ptr("a")), page(ptr("b")), page(ptr("c"))}, 0, Limits{MaxPages: 2, MaxTools: 10}, nil, nil, ErrPageLimit, 2},
 		{"exactly max pages is fine", []Page{page(ptr("a")), page(nil, "x")}, 0, Limits{MaxPages: 2, MaxTools: 10}, []string{"x"}, []int{0, 1}, nil, 2},
+		// The error order: a page's nextCursor is checked for a repeat when
+		// the page arrives; the page limit before the next request is sent.
+		{"repeat on the last allowed page is a repeat", []Page{page(ptr("A"), "alpha"), page(ptr("A"))}, 0, Limits{MaxPages: 2, MaxTools: 10}, nil, nil, ErrCursorRepeated, 2},
+		{"a fresh cursor on the last allowed page is the page limit", []Page{page(ptr("A"), "alpha"), page(ptr("B"))}, 0, Limits{MaxPages: 2, MaxTools: 10}, nil, nil, ErrPageLimit, 2},
 		{"tool limit", []Page{page(nil, "a", "b", "c")}, 0, Limits{MaxPages: 2, MaxTools: 2}, nil, nil, ErrToolLimit, 1},
 		{"exactly max tools is fine", []Page{page(nil, "a", "b")}, 0, Limits{MaxPages: 2, MaxTools: 2}, []string{"a", "b"}, []int{2}, nil, 1},
 		{"zero pages is invalid", nil, 0, Limits{MaxPages: 0, MaxTools: 1}, nil, nil, ErrInvalidLimits, 0},
