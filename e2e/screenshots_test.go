@@ -38,6 +38,10 @@ func TestScreenshots(t *testing.T) {
 		{"playground-ttl-1280", "playground.html#scenario=ttl-renew&step=6", "ttl-renew", 1280, 0, false, false, false},
 		{"playground-stdio-1280", "playground.html#scenario=stdio-banner&step=4", "stdio-banner", 1280, 0, false, false, false},
 		{"playground-choices-360", "playground.html#scenario=paging-normal", "paging-normal", 360, 0, false, true, false},
+		// Two sessions at once: the candidate's state and the active one's.
+		{"playground-refresh-1280", "playground.html#scenario=catalog-refresh-failed&step=99", "catalog-refresh-failed", 1280, 0, false, false, false},
+		// A 2026-07-28 client has no handshake state: STATELESS.
+		{"playground-discover-360", "playground.html#scenario=discover-2026&step=5", "discover-2026", 360, 0, false, false, false},
 		{"index-1280", "index.html", "", 1280, 0, false, false, false},
 		{"index-360", "index.html", "", 360, 0, false, false, false},
 		// A deep link opens at its step, with the current row in view.
