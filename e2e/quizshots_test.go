@@ -4,8 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestQuizScreenshots writes a quiz after a wrong pick and after "Show the
@@ -18,7 +20,7 @@ func TestQuizScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 		q := `document.querySelector('[data-testid=quiz]')`
-		tb.waitFor(q+` && `+q+`.querySelector('.quiz-result')`, 20e9)
+		tb.waitFor(q+` && `+q+`.querySelector('.quiz-result')`, 20*time.Second)
 		eval[chromedp.Void](tb, q+`.querySelector('.quiz-choice[data-correct=false]').click()`)
 		eval[chromedp.Void](tb, `window.scrollTo(0, `+q+`.getBoundingClientRect().top + window.scrollY - 70)`)
 		for _, stage := range []string{"wrong", "revealed"} {
@@ -36,4 +38,38 @@ func TestQuizScreenshots(t *testing.T) {
 		}
 		tb.noProblems()
 	}
+}
+
+// TestQuizArrowKeysMoveBetweenChoices presses the arrow keys on a quiz
+// choice: focus moves to the next and previous choice, wrapping, as in a
+// radio group, and never leaves the quiz.
+func TestQuizArrowKeysMoveBetweenChoices(t *testing.T) {
+	tb := open(t, "01-handshake.html")
+	q := `document.querySelector('[data-testid=quiz]')`
+	tb.waitFor(q+` && `+q+`.querySelector('.quiz-result')`, 20*time.Second)
+	focused := func() int {
+		return eval[int](tb, `[...`+q+`.querySelectorAll('button.quiz-choice')].indexOf(document.activeElement)`)
+	}
+	n := eval[int](tb, q+`.querySelectorAll('button.quiz-choice').length`)
+	eval[chromedp.Void](tb, q+`.querySelector('button.quiz-choice').focus()`)
+	for _, step := range []struct {
+		key  string
+		want int
+	}{
+		{kb.ArrowDown, 1},
+		{kb.ArrowDown, 2},
+		{kb.ArrowUp, 1},
+		{kb.End, n - 1},
+		{kb.ArrowDown, 0},
+		{kb.ArrowUp, n - 1},
+		{kb.Home, 0},
+	} {
+		if err := chromedp.Do(tb.ctx, chromedp.KeyEvent(step.key)); err != nil {
+			t.Fatal(err)
+		}
+		if got := focused(); got != step.want {
+			t.Fatalf("after %q focus is on choice %d, want %d", step.key, got, step.want)
+		}
+	}
+	tb.noProblems()
 }
