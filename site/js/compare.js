@@ -4,7 +4,7 @@
 // words. The player owns it and routes every action to it through act().
 'use strict';
 
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { parseTrace, describe } from './trace.js';
 import { renderInspector } from './inspector.js';
 import { align, alignKey } from './align.js';
@@ -89,6 +89,7 @@ export class SideBySide {
 
   /** go moves to row n (1-based; 0 is before the first row). */
   go(n) {
+    const focused = document.activeElement;
     const max = this.rows.length;
     this.row = Math.max(0, Math.min(max, Number.isFinite(n) ? Math.trunc(n) : 0));
     this.root.dataset.row = String(this.row);
@@ -102,6 +103,7 @@ export class SideBySide {
     this.el.step.disabled = this.row >= max;
     this.el.back.disabled = this.row <= 0;
     this.el.reset.disabled = this.row <= 0;
+    keepFocus(focused, [this.el.step, this.el.back, this.el.reset], this.el.rows);
     const cur = items[this.row - 1];
     if (cur) scrollIntoLanes(this.el.rows, cur);
     else this.el.rows.scrollTop = 0;

@@ -3,7 +3,7 @@
 // trace is the record, each event carries its state, so Back is a lookup.
 'use strict';
 
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { parseTrace, describe, statesAt, firstDifference, unescapeBaked, TraceError } from './trace.js';
 import { renderInspector } from './inspector.js';
 import { renderState, stateFeatures } from './statepanel.js';
@@ -429,6 +429,7 @@ export class Player {
 
   /** go shows the trace up to step n (0: before the first event). */
   go(n, user = true) {
+    const focused = document.activeElement;
     const max = this.events.length;
     const step = Math.max(0, Math.min(max, Number.isFinite(n) ? Math.trunc(n) : 0));
     this.step = step;
@@ -446,6 +447,7 @@ export class Player {
     this.el.back.disabled = step <= 0;
     this.el.reset.disabled = step <= 0;
     this.el.play.disabled = max === 0;
+    keepFocus(focused, [this.el.step, this.el.back, this.el.reset, this.el.play], this.el.lanes);
     this.el.exportBtn.disabled = !this.text;
     this.el.exportConfBtn.disabled = !this.conformance;
     const ev = step > 0 ? this.events[step - 1] : null;
