@@ -10,17 +10,20 @@ import { EXERCISES_KEY } from './progress.js';
 import { Editor } from './exercise-editor.js';
 import { Grader, TimeoutError } from './exercise-grader.js';
 import { formatHash } from './hash.js';
+import { saveRun } from './yours.js';
 
 /** DEFAULT_BUDGET_MS is how long one Run or Grade may take in the worker. */
 const DEFAULT_BUDGET_MS = 5000;
 const CODE_PREFIX = `${STORAGE_PREFIX}code:`;
 
 /** playerLink is the playground URL that replays a failing check. A check
- * at step 0 (its first frame) links to the scenario's start. */
-function playerLink(check) {
+ * at step 0 (its first frame) links to the scenario's start; one that
+ * carries both runs of its case (yours: the key saveRun returned) opens
+ * them side by side, where they first differ. */
+function playerLink(check, yours = '') {
   const base = document.documentElement.dataset.base || '../';
   const params = check.params ? JSON.stringify(check.params) : null;
-  return `${base}playground.html${formatHash({ scenario: check.scenario, params, step: check.step || null })}`;
+  return `${base}playground.html${formatHash({ scenario: check.scenario, params, yours, step: yours ? null : check.step || null })}`;
 }
 
 class Runner {
@@ -331,9 +334,12 @@ class Runner {
       if (cfg.summary) body.push(h('p', { class: 'check-summary', text: cfg.summary }));
       if (!pass && c.message) body.push(h('pre', { class: 'check-message', text: c.message }));
       if (!pass && c.scenario) {
-        body.push(h('p', { class: 'check-link' },
-          h('a', { href: playerLink(c), 'data-role': 'player-link' },
-            c.step ? `Open ${c.scenario} in the player at step ${c.step}` : `Open ${c.scenario} in the player`)));
+        // Both runs of the failing case: kept for the playground in this tab.
+        const yours = c.yours && c.reference ? saveRun({ exercise: this.data.id, check: cfg.name, scenario: c.scenario, params: c.params || null, message: c.message || '', yours: c.yours, reference: c.reference }) : '';
+        const text = yours
+          ? `See what your code did in ${c.scenario}, beside the reference, where they part`
+          : c.step ? `Open ${c.scenario} in the player at step ${c.step}` : `Open ${c.scenario} in the player`;
+        body.push(h('p', { class: 'check-link' }, h('a', { href: playerLink(c, yours), 'data-role': 'player-link' }, text)));
       }
       items.push(h('li', { class: `check is-${pass ? 'pass' : 'fail'}`, 'data-testid': 'check', 'data-status': pass ? 'pass' : 'fail', 'data-check': cfg.name }, body));
     }

@@ -7,6 +7,7 @@
 import { h, clear } from './dom.js';
 import { readHash, writeHash } from './hash.js';
 import { ScenarioIndex, TraceSource, compareEras, eraTitle } from './eras.js';
+import { loadRun } from './yours.js';
 
 /** fieldFor returns {el, read()} editing one parameter; read throws an
  * Error naming the field when the input is not valid. words (from the
@@ -213,13 +214,24 @@ export class Playground {
         this.showError('The parameters in the link are not valid JSON; showing the preset.');
       }
     }
+    // A failing check's link: the learner's run beside the reference's,
+    // kept in this tab by the exercise page (yours.js).
+    const run = hs.yours ? loadRun(hs.yours) : null;
+    if (hs.yours && !run) this.showError('Your code’s run from that grade is not kept in this tab (it lives in the tab where you pressed Grade); showing the scenario instead.');
     const compare = hs.view === 'compare' && !params;
     // choose names the scenario on the player at once; the side-by-side
     // view needs only the recorded traces, not the live run choose waits for.
-    const chosen = this.choose(id, params, compare ? 0 : hs.step ?? 0);
-    if (compare) await this.player.openCompare(hs.step ?? 0, false);
+    const chosen = this.choose(id, params, compare || run ? 0 : hs.step ?? 0, !!(hs.yours && !run));
+    // The link's point is the player: bring it up, not the page's top,
+    // and again once the scenario's run has settled the layout above it.
+    const show = () => this.player.figure.scrollIntoView({ block: 'start' });
+    if (run) {
+      this.player.openYours({ ...run, key: hs.yours }, hs.step);
+      show();
+    } else if (compare) await this.player.openCompare(hs.step ?? 0, false);
     else if (this.player.cmp.open) this.player.closeCompare(false);
     await chosen;
+    if (run && this.player.yours) show();
   }
 
   showError(msg) {
@@ -234,9 +246,10 @@ export class Playground {
 
   /** choose opens scenario id with optional parameter overrides (an
    * object) at step. */
-  async choose(id, overrides, step) {
+  async choose(id, overrides, step, keepError = false) {
     const s = this.info(id);
     if (!s) return;
+    if (this.player.yours) this.player.closeCompare(false);
     if (this.filter && s.era !== this.filter) {
       // A link or a switch to a scenario the filter hides: show all again.
       this.filter = '';
@@ -245,7 +258,7 @@ export class Playground {
       if (readHash().filter) writeHash({ ...readHash(), filter: '' });
     }
     this.select.value = id;
-    this.showError(null);
+    if (!keepError) this.showError(null);
     this.player.showError(null);
     clear(this.about).append(
       h('h2', { class: 'pg-title', text: s.title }),
@@ -359,7 +372,7 @@ export class Playground {
       this.player.params = params;
       this.player.load(live, 'custom', step);
       this.player.showError(null);
-      writeHash({ scenario: id, step: this.player.step, params });
+      writeHash(this.player.view(this.player.step));
     } catch (err) {
       if (token !== this.token) return;
       this.player.setStatus('error');
