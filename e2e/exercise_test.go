@@ -241,6 +241,30 @@ func TestExerciseEndlessLoopTimesOutAndThePageRecovers(t *testing.T) {
 		t.Errorf("the endless loop was stopped after %v, want about 5 s", elapsed)
 	}
 	t.Logf("endless loop stopped after %v: %s", elapsed.Round(time.Millisecond), msg)
+	// The check that ran out of time failed; those after it never ran.
+	var fails, notRun int
+	for _, r := range tb.checks() {
+		switch r.Status {
+		case "fail":
+			fails++
+		case "not-run":
+			notRun++
+			if strings.Contains(strings.ToUpper(r.Text), "FAIL") {
+				t.Errorf("check %s never ran but reads %q", r.Name, r.Text)
+			}
+		}
+	}
+	if fails != 1 || notRun == 0 {
+		t.Errorf("after the timeout: %d failed, %d not run; want the one that timed out failed and the rest not run: %v", fails, notRun, tb.checks())
+	}
+	// Another action: the timeout's message goes, the cards are marked as
+	// the earlier code's.
+	tb.press("run", gradeTimeout)
+	stale := eval[map[string]any](tb, `(() => { const r = document.querySelector('[data-role=results]'); const e = document.querySelector('[data-role=errors]');
+		return {stale: r.dataset.stale === 'true', note: (r.querySelector('[data-role=stale]') || {textContent: ''}).textContent, errors: e.hidden}; })()`)
+	if stale["stale"] != true || !strings.Contains(stale["note"].(string), "earlier code") || stale["errors"] != true {
+		t.Errorf("after Run, the timed-out grade's results: %v; want them marked stale and the timeout message gone", stale)
+	}
 
 	tb.typeCode(exerciseFile(t, "catalog", ".meta/solution.go"))
 	tb.press("grade", gradeTimeout)
@@ -407,6 +431,9 @@ func TestExerciseScreenshots(t *testing.T) {
 			tb.press("grade", gradeTimeout)
 			shoot(tb, fmt.Sprintf("exercise-%d-after-editor", width), ".runner-bar")
 			shoot(tb, fmt.Sprintf("exercise-%d-after", width), "[data-testid=score]")
+			// An edit after the grade: the results read as the earlier code's.
+			tb.typeCode(exerciseFile(t, "catalog", ".meta/mutants/stops-at-empty.go") + "\n")
+			shoot(tb, fmt.Sprintf("exercise-%d-stale", width), "[data-role=results]")
 			tb.noProblems()
 		})
 	}
@@ -417,7 +444,9 @@ func TestExerciseScreenshots(t *testing.T) {
 func TestExerciseChangedStarterOffersBoth(t *testing.T) {
 	tb := openExercise(t, "catalog")
 	old := "package catalog\n\n// written against an earlier starter\n"
-	starter := exerciseFile(t, "catalog", "catalog.go")
+	// The starter as the page shows it (it points to the statement above,
+	// where the file says README.md).
+	starter := eval[string](tb, `JSON.parse(document.getElementById('exercise-data').textContent).starter`)
 	// The page saves on leaving: leave it holding the starter, which is
 	// never saved, so that only the planted earlier code is in storage.
 	tb.typeCode(starter)
