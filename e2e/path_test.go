@@ -152,3 +152,19 @@ func TestStatePanelLeavesOutAProtocolTheTraceNeverNames(t *testing.T) {
 	tb.noProblems()
 	tb2.noProblems()
 }
+
+// TestYoursLinkWithoutItsRunShowsTheScenario: a failing check's link whose
+// run this browser does not hold (shared, or storage cleared) opens the
+// scenario and says why the learner's run is missing.
+func TestYoursLinkWithoutItsRunShowsTheScenario(t *testing.T) {
+	tb := open(t, "playground.html#scenario=paging-repeat&yours=catalog%2Fnot-a-check")
+	p := tb.player("paging-repeat")
+	if v := eval[string](tb, p.el+`.dataset.view || ''`); v != "" {
+		t.Errorf("view = %q, want the scenario on its own", v)
+	}
+	msg := eval[string](tb, `document.querySelector('[data-testid=playground-error]').textContent`)
+	if !strings.Contains(msg, "not kept in this browser") {
+		t.Errorf("playground error = %q, want it to say the run is missing", msg)
+	}
+	tb.noProblems()
+}

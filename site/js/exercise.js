@@ -334,7 +334,7 @@ class Runner {
       if (cfg.summary) body.push(h('p', { class: 'check-summary', text: cfg.summary }));
       if (!pass && c.message) body.push(h('pre', { class: 'check-message', text: c.message }));
       if (!pass && c.scenario) {
-        // Both runs of the failing case: kept for the playground in this tab.
+        // Both runs of the failing case: kept for the playground (yours.js).
         const yours = c.yours && c.reference ? saveRun({ exercise: this.data.id, check: cfg.name, scenario: c.scenario, params: c.params || null, message: c.message || '', yours: c.yours, reference: c.reference }) : '';
         const text = yours
           ? `See what your code did in ${c.scenario}, beside the reference, where they part`

@@ -10,7 +10,7 @@
 //   params    custom parameters (playground), JSON text
 //   filter    the playground's era filter
 //   yours     a failing check's two runs (the learner's and the reference's),
-//             kept in this tab's sessionStorage under this key (yours.js);
+//             kept in localStorage under this key (yours.js);
 //             step counts the rows of the two side by side
 //   step      the player's position
 'use strict';

@@ -251,9 +251,9 @@ export class Playground {
       }
     }
     // A failing check's link: the learner's run beside the reference's,
-    // kept in this tab by the exercise page (yours.js).
+    // kept by the exercise page (yours.js).
     const run = hs.yours ? loadRun(hs.yours) : null;
-    if (hs.yours && !run) this.showError('Your code’s run from that grade is not kept in this tab (it lives in the tab where you pressed Grade); showing the scenario instead.');
+    if (hs.yours && !run) this.showError('Your code’s run from that grade is not kept in this browser (it lives where you pressed Grade); showing the scenario instead.');
     const compare = hs.view === 'compare' && !params;
     // choose names the scenario on the player at once; the side-by-side
     // view needs only the recorded traces, not the live run choose waits for.

@@ -1,11 +1,12 @@
 // yours.js: a failing check's two runs, handed from the exercise page to
 // the playground. The grader plays the failing case twice, with the
 // learner's code and with the reference answer (grading.Result's Yours and
-// Reference); the exercise page keeps both in this tab's sessionStorage and
-// links to the playground with the key in the hash (#…&yours=KEY), where the
-// player shows them side by side from the first row where they differ.
-// sessionStorage, not the URL: the traces are kilobytes, and they are the
-// learner's own code's doing, for this tab only.
+// Reference); the exercise page keeps both in localStorage and links to the
+// playground with the key in the hash (#…&yours=KEY), where the player shows
+// them side by side from the first row where they differ. Storage, not the
+// URL: the traces are kilobytes. localStorage, not sessionStorage: a link
+// opened in a new tab (middle click) starts a new session. Each check has
+// one slot, so the next grade replaces it.
 'use strict';
 
 import { STORAGE_PREFIX } from './dom.js';
@@ -24,7 +25,7 @@ export function runKey(exercise, check) {
 export function saveRun(run) {
   const key = runKey(run.exercise, run.check);
   try {
-    window.sessionStorage.setItem(PREFIX + key, JSON.stringify(run));
+    window.localStorage.setItem(PREFIX + key, JSON.stringify(run));
     return key;
   } catch {
     return '';
@@ -34,7 +35,7 @@ export function saveRun(run) {
 /** loadRun returns the run saved under key, or null. */
 export function loadRun(key) {
   try {
-    const v = JSON.parse(window.sessionStorage.getItem(PREFIX + key) || 'null');
+    const v = JSON.parse(window.localStorage.getItem(PREFIX + key) || 'null');
     return v && typeof v.yours === 'string' && typeof v.reference === 'string' ? v : null;
   } catch {
     return null;
