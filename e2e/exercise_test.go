@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -130,37 +129,91 @@ func TestExerciseGradesTheSolutionAndKeepsTheCode(t *testing.T) {
 	tb.noProblems()
 }
 
+// TestExerciseFailingCheckOpensThePlayer grades a mutant that never checks
+// for a repeated cursor and follows the repeat check's link: the
+// playground opens on the player, scrolled to it, with the mutant's own
+// run beside the reference's at the first row where they part, and that
+// row on screen at desktop width and at 360 px.
 func TestExerciseFailingCheckOpensThePlayer(t *testing.T) {
 	tb := openExercise(t, "catalog")
-	tb.typeCode(exerciseFile(t, "catalog", ".meta/mutants/stops-at-empty.go"))
+	tb.typeCode(exerciseFile(t, "catalog", ".meta/mutants/no-repeat-check.go"))
 	tb.press("grade", gradeTimeout)
 	rows := tb.checks()
-	i := slices.IndexFunc(rows, func(r checkRow) bool { return r.Name == "empty-token" })
+	i := slices.IndexFunc(rows, func(r checkRow) bool { return r.Name == "repeat" })
 	if i < 0 {
-		t.Fatalf("no empty-token check among %v", rows)
+		t.Fatalf("no repeat check among %v", rows)
 	}
 	r := rows[i]
 	if r.Status != "fail" {
-		t.Fatalf("empty-token = %s, want fail for a walk that stops at \"\"", r.Status)
+		t.Fatalf("repeat = %s, want fail for a walk that never checks for a repeated cursor", r.Status)
 	}
-	if !strings.Contains(r.Link, "playground.html#scenario=paging-empty-token") {
-		t.Fatalf("empty-token links to %q, want the paging-empty-token scenario in the playground", r.Link)
-	}
-	m := regexp.MustCompile(`[#&]step=(\d+)`).FindStringSubmatch(r.Link)
-	if m == nil {
-		t.Fatalf("the link %q names no step: the check knows where the walk went wrong", r.Link)
+	if !strings.Contains(r.Link, "playground.html#scenario=paging-repeat") || !strings.Contains(r.Link, "&yours=") {
+		t.Fatalf("repeat links to %q, want paging-repeat in the playground with the learner's run (yours=)", r.Link)
 	}
 	if got, max := tb.score(); got >= max {
 		t.Errorf("score = %d / %d for a failing check", got, max)
 	}
 	tb.noProblems()
 
-	// Follow the link as a click would.
-	if err := chromedp.Do(tb.ctx, chromedp.Navigate(r.Link)); err != nil {
-		t.Fatal(err)
+	for _, width := range []int64{1280, 360} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(width, map[int64]int64{1280: 900, 360: 780}[width])); err != nil {
+				t.Fatal(err)
+			}
+			// Follow the link as a click would, in the tab that graded (from
+			// a blank page: the same address twice is no new navigation).
+			if err := chromedp.Do(tb.ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(r.Link)); err != nil {
+				t.Fatal(err)
+			}
+			p := tb.player("paging-repeat")
+			tb.waitFor(p.el+`.dataset.view === 'yours' && !!`+p.el+`.querySelector('.sbs-row.is-current')`, 30*time.Second)
+			// The scenario's own run (the playground checks it live) settles
+			// the page around the player.
+			p.waitLive()
+			got := eval[map[string]any](tb, `(() => {
+				const f = `+p.el+`;
+				const cur = f.querySelector('.sbs-row.is-current');
+				const first = f.querySelector('.sbs-row[data-differs=true]');
+				const box = cur.getBoundingClientRect();
+				const cells = [...cur.querySelectorAll('.sbs-cell')].map((c) => c.textContent);
+				return {
+					current: cur.dataset.row, first: first ? first.dataset.row : '',
+					figureTop: Math.round(f.getBoundingClientRect().top),
+					inView: box.top >= 0 && box.bottom <= window.innerHeight,
+					yours: cells[0] || '', reference: cells[1] || '',
+					hash: location.hash, scrollY: Math.round(scrollY), height: document.documentElement.scrollHeight,
+				};
+			})()`)
+			if dir := os.Getenv("E2E_SHOTS"); dir != "" {
+				// As the learner lands: the viewport, not the whole page.
+				buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("failing-check-%d.png", width)), buf, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got["first"] == "" || got["current"] != got["first"] {
+				t.Errorf("the view opens at row %v, want the first row where the runs differ (%v)", got["current"], got["first"])
+			}
+			if top := got["figureTop"].(float64); top < -1 || top > 80 {
+				t.Errorf("the player's top is at %v px, want it scrolled to the top of the viewport (%v)", top, got)
+			}
+			if got["inView"] != true {
+				t.Errorf("the differing row is outside the %d px viewport", width)
+			}
+			// The mutant asks for the next page where the reference stops at
+			// the repeated cursor: its side sends a request, the other has none.
+			if !strings.Contains(got["yours"].(string), "tools/list") || !strings.Contains(got["reference"].(string), "nothing from reference") {
+				t.Errorf("differing row: yours %q, reference %q; want the mutant's extra tools/list beside no request", got["yours"], got["reference"])
+			}
+			if !strings.Contains(got["hash"].(string), "yours=") {
+				t.Errorf("hash = %v, want the view (yours=) kept in the address", got["hash"])
+			}
+			tb.noProblems()
+		})
 	}
-	p := tb.player("paging-empty-token")
-	tb.waitFor(p.el+`.dataset.step === `+js(m[1]), 30*time.Second)
 }
 
 func TestExerciseEndlessLoopTimesOutAndThePageRecovers(t *testing.T) {
@@ -188,6 +241,30 @@ func TestExerciseEndlessLoopTimesOutAndThePageRecovers(t *testing.T) {
 		t.Errorf("the endless loop was stopped after %v, want about 5 s", elapsed)
 	}
 	t.Logf("endless loop stopped after %v: %s", elapsed.Round(time.Millisecond), msg)
+	// The check that ran out of time failed; those after it never ran.
+	var fails, notRun int
+	for _, r := range tb.checks() {
+		switch r.Status {
+		case "fail":
+			fails++
+		case "not-run":
+			notRun++
+			if strings.Contains(strings.ToUpper(r.Text), "FAIL") {
+				t.Errorf("check %s never ran but reads %q", r.Name, r.Text)
+			}
+		}
+	}
+	if fails != 1 || notRun == 0 {
+		t.Errorf("after the timeout: %d failed, %d not run; want the one that timed out failed and the rest not run: %v", fails, notRun, tb.checks())
+	}
+	// Another action: the timeout's message goes, the cards are marked as
+	// the earlier code's.
+	tb.press("run", gradeTimeout)
+	stale := eval[map[string]any](tb, `(() => { const r = document.querySelector('[data-role=results]'); const e = document.querySelector('[data-role=errors]');
+		return {stale: r.dataset.stale === 'true', note: (r.querySelector('[data-role=stale]') || {textContent: ''}).textContent, errors: e.hidden}; })()`)
+	if stale["stale"] != true || !strings.Contains(stale["note"].(string), "earlier code") || stale["errors"] != true {
+		t.Errorf("after Run, the timed-out grade's results: %v; want them marked stale and the timeout message gone", stale)
+	}
 
 	tb.typeCode(exerciseFile(t, "catalog", ".meta/solution.go"))
 	tb.press("grade", gradeTimeout)
@@ -354,6 +431,9 @@ func TestExerciseScreenshots(t *testing.T) {
 			tb.press("grade", gradeTimeout)
 			shoot(tb, fmt.Sprintf("exercise-%d-after-editor", width), ".runner-bar")
 			shoot(tb, fmt.Sprintf("exercise-%d-after", width), "[data-testid=score]")
+			// An edit after the grade: the results read as the earlier code's.
+			tb.typeCode(exerciseFile(t, "catalog", ".meta/mutants/stops-at-empty.go") + "\n")
+			shoot(tb, fmt.Sprintf("exercise-%d-stale", width), "[data-role=results]")
 			tb.noProblems()
 		})
 	}
@@ -364,7 +444,9 @@ func TestExerciseScreenshots(t *testing.T) {
 func TestExerciseChangedStarterOffersBoth(t *testing.T) {
 	tb := openExercise(t, "catalog")
 	old := "package catalog\n\n// written against an earlier starter\n"
-	starter := exerciseFile(t, "catalog", "catalog.go")
+	// The starter as the page shows it (it points to the statement above,
+	// where the file says README.md).
+	starter := eval[string](tb, `JSON.parse(document.getElementById('exercise-data').textContent).starter`)
 	// The page saves on leaving: leave it holding the starter, which is
 	// never saved, so that only the planted earlier code is in storage.
 	tb.typeCode(starter)

@@ -77,7 +77,10 @@ func readRunnerData(dir, id string) (file, starterSrc string, data template.HTML
 	if err != nil {
 		return "", "", "", err
 	}
+	// The hash is the file's, so code saved before the page's wording
+	// changed still loads.
 	sum := sha256.Sum256(starter)
+	starter = []byte(inPage(string(starter)))
 	d := runnerData{ID: id, File: c.File, Starter: string(starter), StarterHash: hex.EncodeToString(sum[:]),
 		Solution: string(solution), Hints: c.Hints, Checks: c.Checks}
 	j, err := json.Marshal(d)
@@ -86,6 +89,13 @@ func readRunnerData(dir, id string) (file, starterSrc string, data template.HTML
 	}
 	// json.Marshal escapes <, > and & already; the script element cannot end early.
 	return c.File, string(starter), template.HTML(`<script type="application/json" id="exercise-data">` + string(j) + `</script>`), nil
+}
+
+// inPage is a starter as the exercise page shows it: its comments point to
+// README.md, which in the page is the statement above the editor. The
+// exported classroom starter keeps README.md, which sits beside it there.
+func inPage(starter string) string {
+	return strings.ReplaceAll(starter, "README.md", "the statement above")
 }
 
 // readExercises renders every exercise statement. The page lives one level

@@ -62,3 +62,31 @@ func TestExerciseWithoutLearnerFileHasNoRunner(t *testing.T) {
 		t.Errorf("readRunnerData = %q, %q, %v; want no runner and no error", file, html, err)
 	}
 }
+
+// TestStarterInThePagePointsToTheStatement: the starter's "See README.md"
+// reads, on the exercise page, as a pointer to the statement above the
+// editor; the saved-code key stays the file's hash.
+func TestStarterInThePagePointsToTheStatement(t *testing.T) {
+	dir := t.TempDir()
+	starter := "// Package x does X. See README.md for the rules.\npackage x\n"
+	for name, s := range map[string]string{"x.go": starter, ".meta/solution.go": "package x\n", ".meta/config.json": `{"title":"X","file":"x.go"}`} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, got, html, err := readRunnerData(dir, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "// Package x does X. See the statement above for the rules.\npackage x\n"
+	if got != want {
+		t.Errorf("starter in the page = %q, want %q", got, want)
+	}
+	sum := sha256.Sum256([]byte(starter))
+	if s := string(html); strings.Contains(s, "README.md") || !strings.Contains(s, hex.EncodeToString(sum[:])) {
+		t.Errorf("runner data %s: want the page's starter keyed by the file's hash", s)
+	}
+}

@@ -113,6 +113,7 @@ func GradeChecks() []grading.Check[GradeEnumerate] {
 // gradeWalk runs one case with the learner's Enumerate and the reference,
 // and compares them.
 func gradeWalk(ctx context.Context, f GradeEnumerate, c gradeCase) grading.Result {
+	var got, want gradeResult
 	fail := func(k int, format string, args ...any) grading.Result {
 		r := grading.Failf(format, args...)
 		r.Scenario = c.scenario
@@ -120,16 +121,17 @@ func gradeWalk(ctx context.Context, f GradeEnumerate, c gradeCase) grading.Resul
 			r.Params, _ = json.Marshal(c.params)
 		}
 		r.Seq = gradeSeq(ctx, c, k)
-		return r
+		return r.WithRuns(got.trace, want.trace)
 	}
-	got, err := gradeRun(ctx, c, func(ctx context.Context, l ref.Lister) ([]string, []int, string) {
+	var err error
+	got, err = gradeRun(ctx, c, func(ctx context.Context, l ref.Lister) ([]string, []int, string) {
 		tools, sizes, err := f(ctx, gradeLister{l}, c.lim)
 		return gradeNames(tools), sizes, gradeClass(err, ErrInvalidLimits, ErrDuplicateName, ErrCursorRepeated, ErrPageLimit, ErrToolLimit)
 	})
 	if err != nil {
 		return grading.Failf("the scenario did not run: %v", err)
 	}
-	want, err := gradeRun(ctx, c, func(ctx context.Context, l ref.Lister) ([]string, []int, string) {
+	want, err = gradeRun(ctx, c, func(ctx context.Context, l ref.Lister) ([]string, []int, string) {
 		tools, sizes, err := ref.Enumerate(ctx, l, ref.Limits{MaxPages: c.lim.MaxPages, MaxTools: c.lim.MaxTools})
 		return gradeNames(tools), sizes, gradeClass(err, ref.ErrInvalidLimits, ref.ErrDuplicateName, ref.ErrCursorRepeated, ref.ErrPageLimit, ref.ErrToolLimit)
 	})
@@ -164,6 +166,7 @@ type gradeResult struct {
 	err      string
 	nilTools bool
 	requests []string // each request's params: "{}" or {"cursor":…}
+	trace    string   // the run's trace, JSON Lines
 }
 
 func gradeOutcome(r gradeResult) string {
@@ -230,7 +233,9 @@ func gradeRun(ctx context.Context, c gradeCase, walk func(context.Context, ref.L
 	})
 	var r gradeResult
 	r.names, r.sizes, r.err = walk(wctx, l)
-	r.requests = gradeRequestParams(run.Result().Events)
+	res := run.Result()
+	r.requests = gradeRequestParams(res.Events)
+	r.trace = res.JSONL()
 	return r, nil
 }
 

@@ -34,6 +34,12 @@ type Result struct {
 	// replay the failing case (a hidden variant or a changed limit); Seq
 	// refers to that run.
 	Params json.RawMessage `json:"params,omitempty"`
+	// Yours, when set, is the failing case as the learner's code played it
+	// on the simulator's wire (a trace, JSON Lines), and Reference the same
+	// case played by the reference answer: the page shows the two side by
+	// side from the first step where they differ.
+	Yours     string `json:"yours,omitempty"`
+	Reference string `json:"reference,omitempty"`
 }
 
 func (r Result) String() string {
@@ -78,6 +84,15 @@ func Failf(format string, args ...any) Result {
 func (r Result) At(scenario string, seq int) Result {
 	if !r.Pass {
 		r.Scenario, r.Seq = scenario, seq
+	}
+	return r
+}
+
+// WithRuns returns r carrying both traces of its failing case (see
+// [Result.Yours]), when r failed and both are known.
+func (r Result) WithRuns(yours, reference string) Result {
+	if !r.Pass && yours != "" && reference != "" {
+		r.Yours, r.Reference = yours, reference
 	}
 	return r
 }

@@ -60,3 +60,24 @@ func TestRunTurnsPanicsAndHangsIntoFailures(t *testing.T) {
 		})
 	}
 }
+
+func TestWithRunsOnlyOnAFailureWithBothRuns(t *testing.T) {
+	tests := []struct {
+		name            string
+		r               Result
+		yours, ref      string
+		wantYours, want bool
+	}{
+		{"a failure with both runs", Failf("x"), "a\n", "b\n", true, true},
+		{"a pass keeps none", Pass(), "a\n", "b\n", false, false},
+		{"one run alone is not a comparison", Failf("x"), "a\n", "", false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.r.WithRuns(tc.yours, tc.ref)
+			if (got.Yours != "") != tc.wantYours || (got.Reference != "") != tc.want {
+				t.Errorf("WithRuns(%q, %q) = Yours %q, Reference %q", tc.yours, tc.ref, got.Yours, got.Reference)
+			}
+		})
+	}
+}

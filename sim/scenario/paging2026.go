@@ -129,6 +129,11 @@ func (p *Paging2026Params) validate() error {
 	if p.Walks < 1 || p.Walks > 3 {
 		return fmt.Errorf("walks %d: want 1 to 3", p.Walks)
 	}
+	if p.Shape == fixture.ShapeEndless && p.Walks != 1 {
+		// Only the cut at max_requests ends an endless walk; no second
+		// walk can follow on a cut link.
+		return fmt.Errorf("shape endless walks once (the link is cut to end it): set walks to 1")
+	}
 	if p.MaxTools < 1 || p.MaxTools > 10*maxParamTools {
 		return fmt.Errorf("max_tools %d: want 1 to %d", p.MaxTools, 10*maxParamTools)
 	}

@@ -174,3 +174,13 @@ func TestPaging2026Bounds(t *testing.T) {
 		t.Errorf("repeat with ttl_ms 0: %d requests, want the bound of 10 (nothing cached, every repeat on the wire)", n)
 	}
 }
+
+// TestPaging2026EndlessWalksOnce: an endless walk ends only when the link
+// is cut, so a second walk has no link to run on; the parameters say so
+// instead of the run failing on the wire.
+func TestPaging2026EndlessWalksOnce(t *testing.T) {
+	_, err := Run(context.Background(), "paging-2026-cached", json.RawMessage(`{"shape":"endless"}`))
+	if err == nil || !strings.Contains(err.Error(), "parameters: shape endless walks once") {
+		t.Errorf("Run(paging-2026-cached, shape endless, walks 2) = %v, want the parameters refused", err)
+	}
+}

@@ -40,6 +40,9 @@ type Info struct {
 	// Choices lists, for parameters that take one of a few words, the
 	// words they accept, so a form can offer them instead of free text.
 	Choices map[string][]string `json:"choices,omitempty"`
+	// ParamDocs says, for every parameter of the family, what it means and
+	// the values it takes (paramdocs.go), keyed by its JSON name.
+	ParamDocs map[string]ParamDoc `json:"param_docs,omitempty"`
 	// Runtime names the browser build that can run the scenario live:
 	// empty for the default one, [RuntimeHTTP] for the build with
 	// streamable HTTP (-tags simhttp). Native builds run everything.
@@ -234,6 +237,7 @@ func presets() []preset {
 		}
 		p.info.Family = p.family.name
 		p.info.Choices = p.family.choices.clone()
+		p.info.ParamDocs = docsFor(p.family)
 		p.info.Runtime = p.family.runtime
 		if p.params != nil {
 			b, err := json.Marshal(p.params)

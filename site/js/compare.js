@@ -4,13 +4,23 @@
 // words. The player owns it and routes every action to it through act().
 'use strict';
 
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { parseTrace, describe } from './trace.js';
 import { renderInspector } from './inspector.js';
 import { align, alignKey } from './align.js';
 import { scrollIntoLanes } from './lanes.js';
+import { differingRows } from './yours.js';
 
 const ARROWS = { 'client-to-server': 'client → server', 'server-to-client': 'server → client' };
+
+// wireText is an event's bytes: raw when recorded, else its payload.
+function wireText(e) {
+  return typeof e.raw === 'string' ? e.raw : JSON.stringify(e.payload ?? null);
+}
+
+function clip(s, n) {
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}
 
 /** A SideBySide is the view inside one player's figure. */
 export class SideBySide {
@@ -44,30 +54,44 @@ export class SideBySide {
     return this.rows.length;
   }
 
+  /** firstDifference is the first marked row (1-based), or 0. */
+  get firstDifference() {
+    return this.marks && this.marks.size ? Math.min(...this.marks) : 0;
+  }
+
   /** show fills the view with two sides, each {info, text}, left the older
-   * era, and moves to row. */
-  show(left, right, row) {
+   * era, and moves to row. A side may carry a name ("your code"), which
+   * then labels it instead of its era; title replaces the view's opening
+   * line (text or nodes). */
+  show(left, right, row, title) {
     const side = (s) => {
       const events = parseTrace(s.text);
       const labels = describe(events);
-      return { info: s.info, events, labels, keys: events.map((e, i) => alignKey(e, labels[i])) };
+      return { info: s.info, name: s.name || s.info.era, named: !!s.name, events, labels, keys: events.map((e, i) => alignKey(e, labels[i])) };
     };
     this.sides = [side(left), side(right)];
     this.rows = align(this.sides[0].keys, this.sides[1].keys);
-    this.root.dataset.left = left.info.id;
-    this.root.dataset.right = right.info.id;
-    const name = (s) => h('span', { class: 'sbs-head', 'data-era': s.info.era }, h('span', { class: 'player-era', text: s.info.era }), ' ', h('strong', { text: s.info.title }), ' ', h('code', { text: s.info.id }));
-    clear(this.el.title).append('The same situation in two eras, aligned step by step. A row with one side empty is a step the other era does not have.');
+    this.root.dataset.left = left.name ? `${left.info.id}:${left.name}` : left.info.id;
+    this.root.dataset.right = right.name ? `${right.info.id}:${right.name}` : right.info.id;
+    const name = (s) => (s.name
+      ? h('span', { class: 'sbs-head', 'data-side': s.name }, h('strong', { text: s.name }))
+      : h('span', { class: 'sbs-head', 'data-era': s.info.era }, h('span', { class: 'player-era', text: s.info.era }), ' ', h('strong', { text: s.info.title }), ' ', h('code', { text: s.info.id })));
+    clear(this.el.title).append(...[].concat(title || 'The same situation in two eras, aligned step by step. A row with one side empty is a step the other era does not have.'));
     this.el.heads.replaceChildren(h('span', { class: 'sbs-n', text: '#' }), name(left), name(right));
+    // Two runs of one case (your code, the reference): mark the rows where
+    // they part; two eras differ everywhere, so nothing is marked.
+    const [a, b] = this.sides;
+    this.marks = a.named && b.named ? new Set(differingRows(this.rows, a.events, b.events)) : null;
     this.el.rows.replaceChildren(...this.rows.map((r, k) => this.rowEl(r, k)));
     this.root.hidden = false;
     this.go(row);
   }
 
   rowEl(r, k) {
+    const differs = this.marks && this.marks.has(k + 1);
     const cell = (s, i) => {
-      const era = h('span', { class: 'sbs-era', text: s.info.era });
-      if (i < 0) return h('div', { class: 'sbs-cell is-gap', 'data-era': s.info.era }, era, h('span', { class: 'sbs-label', text: `nothing in ${s.info.era}` }));
+      const era = h('span', { class: 'sbs-era', text: s.name });
+      if (i < 0) return h('div', { class: 'sbs-cell is-gap', 'data-era': s.info.era }, era, h('span', { class: 'sbs-label', text: s.named ? `nothing from ${s.name}` : `nothing in ${s.name}` }));
       const e = s.events[i];
       const d = s.labels[i];
       const cls = ['sbs-cell', `kind-${e.kind}`];
@@ -77,9 +101,12 @@ export class SideBySide {
       return h('div', { class: cls.join(' '), 'data-era': s.info.era, 'data-method': d.method, 'data-step': String(i + 1) },
         era,
         d.direction ? h('span', { class: 'sbs-dir', text: ARROWS[d.direction] || d.direction }) : null,
-        h('span', { class: 'sbs-label', text }));
+        h('span', { class: 'sbs-label', text }),
+        // Where two runs part, the bytes say how: the label alone
+        // ("tools/list") is the same on both sides.
+        differs && d.direction ? h('code', { class: 'sbs-raw', text: clip(wireText(e), 160) }) : null);
     };
-    const li = h('li', { class: 'sbs-row', 'data-testid': 'sbs-row', 'data-row': String(k + 1) },
+    const li = h('li', { class: `sbs-row${differs ? ' is-different' : ''}`, 'data-testid': 'sbs-row', 'data-row': String(k + 1), 'data-differs': differs ? 'true' : null },
       h('span', { class: 'sbs-n', text: String(k + 1) }),
       cell(this.sides[0], r.a),
       cell(this.sides[1], r.b));
@@ -89,6 +116,7 @@ export class SideBySide {
 
   /** go moves to row n (1-based; 0 is before the first row). */
   go(n) {
+    const focused = document.activeElement;
     const max = this.rows.length;
     this.row = Math.max(0, Math.min(max, Number.isFinite(n) ? Math.trunc(n) : 0));
     this.root.dataset.row = String(this.row);
@@ -102,6 +130,7 @@ export class SideBySide {
     this.el.step.disabled = this.row >= max;
     this.el.back.disabled = this.row <= 0;
     this.el.reset.disabled = this.row <= 0;
+    keepFocus(focused, [this.el.step, this.el.back, this.el.reset], this.el.rows);
     const cur = items[this.row - 1];
     if (cur) scrollIntoLanes(this.el.rows, cur);
     else this.el.rows.scrollTop = 0;
@@ -111,8 +140,8 @@ export class SideBySide {
       const idx = r ? (i === 0 ? r.a : r.b) : -1;
       const box = h('div', { class: 'pl-inspector sbs-inspector', 'data-era': s.info.era });
       if (idx >= 0) renderInspector(box, s.events[idx], s.labels[idx], s.events, idx);
-      else box.append(h('p', { class: 'inspector-hint', text: r ? `No step here in ${s.info.era}.` : 'Press Step (→) to compare the first row.' }));
-      this.el.detail.append(h('div', { class: 'sbs-side' }, h('h3', { class: 'pl-h', text: `${s.info.era} · ${s.info.id}` }), box));
+      else box.append(h('p', { class: 'inspector-hint', text: r ? (s.named ? `Nothing here from ${s.name}.` : `No step here in ${s.name}.`) : 'Press Step (→) to compare the first row.' }));
+      this.el.detail.append(h('div', { class: 'sbs-side' }, h('h3', { class: 'pl-h', text: s.named ? s.name : `${s.info.era} · ${s.info.id}` }), box));
     });
   }
 

@@ -75,3 +75,11 @@ export const storage = {
 
 /** STORAGE_PREFIX namespaces every key this site writes. */
 export const STORAGE_PREFIX = 'mcp-playground:';
+
+/** keepFocus moves focus to fallback when it was (before: the element
+ * focused before the change) on one of buttons and that one is now
+ * disabled: a disabled button drops focus to the body, where Home scrolls
+ * the page instead of resetting the player. */
+export function keepFocus(before, buttons, fallback) {
+  if (before && before.disabled && buttons.includes(before)) fallback.focus({ preventScroll: true });
+}

@@ -10,17 +10,20 @@ import { EXERCISES_KEY } from './progress.js';
 import { Editor } from './exercise-editor.js';
 import { Grader, TimeoutError } from './exercise-grader.js';
 import { formatHash } from './hash.js';
+import { saveRun } from './yours.js';
 
 /** DEFAULT_BUDGET_MS is how long one Run or Grade may take in the worker. */
 const DEFAULT_BUDGET_MS = 5000;
 const CODE_PREFIX = `${STORAGE_PREFIX}code:`;
 
 /** playerLink is the playground URL that replays a failing check. A check
- * at step 0 (its first frame) links to the scenario's start. */
-function playerLink(check) {
+ * at step 0 (its first frame) links to the scenario's start; one that
+ * carries both runs of its case (yours: the key saveRun returned) opens
+ * them side by side, where they first differ. */
+function playerLink(check, yours = '') {
   const base = document.documentElement.dataset.base || '../';
   const params = check.params ? JSON.stringify(check.params) : null;
-  return `${base}playground.html${formatHash({ scenario: check.scenario, params, step: check.step || null })}`;
+  return `${base}playground.html${formatHash({ scenario: check.scenario, params, yours, step: yours ? null : check.step || null })}`;
 }
 
 class Runner {
@@ -50,7 +53,10 @@ class Runner {
       useSolution: $('[data-role="use-solution"]'),
     };
     this.saveTimer = 0;
-    this.editor = new Editor($('[data-testid="editor"]'), $('[data-role="lines"]'), () => this.scheduleSave());
+    this.editor = new Editor($('[data-testid="editor"]'), $('[data-role="lines"]'), () => {
+      this.scheduleSave();
+      if (!this.busy) this.markStale('You have changed the code since');
+    });
     this.hintsShown = 0;
     this.busy = false;
 
@@ -174,6 +180,8 @@ class Runner {
     if (this.editor.value !== this.data.starter && !(await this.ask('Replace your code with the starter? Your changes will be lost.', 'Reset'))) return;
     this.editor.set(this.data.starter);
     this.save();
+    this.clearErrors();
+    this.markStale('You reset the code since');
     this.setStatus('Reset to the starter.');
   }
 
@@ -194,6 +202,10 @@ class Runner {
     this.root.setAttribute('aria-busy', 'true');
     const t0 = performance.now();
     performance.mark(`mcp-playground:${op}-start`);
+    // Results belong to the code that produced them: a new Run or Grade
+    // takes the old message away and marks the old checks as past.
+    this.clearErrors();
+    this.markStale(op === 'run' ? 'You pressed Run since' : 'A new grade is under way since');
     this.setStatus(this.grader.isReady ? 'Compiling…' : 'Waiting for the grader to start…');
     const done = [];
     const onProgress = (p) => {
@@ -218,6 +230,26 @@ class Runner {
       this.el.gradeBtn.disabled = this.el.runBtn.disabled = false;
       this.root.removeAttribute('aria-busy');
     }
+  }
+
+  clearErrors() {
+    clear(this.el.errors);
+    this.el.errors.hidden = true;
+    delete this.el.errors.dataset.kind;
+  }
+
+  /** markStale marks the checks on screen as results of earlier code
+   * (why: what happened since), until the next grade replaces them. */
+  markStale(why) {
+    if (this.el.results.hidden || this.el.results.dataset.stale === 'true' || !this.el.checks.firstChild) return;
+    this.el.results.dataset.stale = 'true';
+    const note = h('p', { class: 'results-stale', 'data-role': 'stale', text: `${why} these results came in: they are for the earlier code. Grade again to check this code.` });
+    this.el.results.prepend(note);
+  }
+
+  unmarkStale() {
+    delete this.el.results.dataset.stale;
+    for (const n of this.el.results.querySelectorAll('[data-role="stale"]')) n.remove();
   }
 
   showErrors(diags) {
@@ -266,7 +298,18 @@ class Runner {
     for (const cfg of configured) {
       max += cfg.points;
       let c = byName.get(cfg.name);
-      if (!c && final) c = { name: cfg.name, status: 'fail', message: opts.missing || 'the grader did not report this check' };
+      if (!c && final) c = { name: cfg.name, status: opts.missing ? 'not-run' : 'fail', message: opts.missing || 'the grader did not report this check' };
+      if (c && c.status === 'not-run') {
+        items.push(h('li', { class: 'check is-not-run', 'data-testid': 'check', 'data-status': 'not-run', 'data-check': cfg.name },
+          h('div', { class: 'check-head' },
+            h('span', { class: 'check-mark', 'aria-hidden': 'true', text: '–' }),
+            h('span', { class: 'check-name', text: cfg.name }),
+            h('span', { class: 'check-verdict', text: 'not run' }),
+            h('span', { class: 'check-points', text: `0 / ${cfg.points}` })),
+          cfg.summary ? h('p', { class: 'check-summary', text: cfg.summary }) : null,
+          h('p', { class: 'check-message check-not-run', text: c.message })));
+        continue;
+      }
       if (!c) {
         const state = cfg.name === opts.running ? 'running' : 'waiting';
         items.push(h('li', { class: `check is-${state}`, 'data-check': cfg.name },
@@ -291,13 +334,17 @@ class Runner {
       if (cfg.summary) body.push(h('p', { class: 'check-summary', text: cfg.summary }));
       if (!pass && c.message) body.push(h('pre', { class: 'check-message', text: c.message }));
       if (!pass && c.scenario) {
-        body.push(h('p', { class: 'check-link' },
-          h('a', { href: playerLink(c), 'data-role': 'player-link' },
-            c.step ? `Open ${c.scenario} in the player at step ${c.step}` : `Open ${c.scenario} in the player`)));
+        // Both runs of the failing case: kept for the playground (yours.js).
+        const yours = c.yours && c.reference ? saveRun({ exercise: this.data.id, check: cfg.name, scenario: c.scenario, params: c.params || null, message: c.message || '', yours: c.yours, reference: c.reference }) : '';
+        const text = yours
+          ? `See what your code did in ${c.scenario}, beside the reference, where they part`
+          : c.step ? `Open ${c.scenario} in the player at step ${c.step}` : `Open ${c.scenario} in the player`;
+        body.push(h('p', { class: 'check-link' }, h('a', { href: playerLink(c, yours), 'data-role': 'player-link' }, text)));
       }
       items.push(h('li', { class: `check is-${pass ? 'pass' : 'fail'}`, 'data-testid': 'check', 'data-status': pass ? 'pass' : 'fail', 'data-check': cfg.name }, body));
     }
     clear(this.el.checks).append(...items);
+    this.unmarkStale();
     this.el.results.hidden = false;
     if (!final) {
       this.el.score.textContent = `Grading… ${results.length} of ${configured.length} checks done`;
@@ -347,7 +394,7 @@ class Runner {
     this.el.errors.dataset.kind = timedOut ? 'timeout' : 'crash';
     if (timedOut && err.check) {
       const results = [...done, { name: err.check, status: 'fail', message: `timed out after ${secs} s` }];
-      this.showChecks(results, { missing: 'not run: the grader stopped at an earlier check' });
+      this.showChecks(results, { missing: 'the grader stopped at an earlier check, so this one never ran' });
     }
     this.setStatus(timedOut ? 'Timed out.' : 'The grader failed.', 'bad');
   }

@@ -1,5 +1,5 @@
 // hash.js: the view state in the URL hash,
-// #scenario=<id>[&era=<era>][&view=compare][&params=<json>][&filter=<era>][&step=<n>],
+// #scenario=<id>[&era=<era>][&view=compare][&params=<json>][&filter=<era>][&yours=<key>][&step=<n>],
 // so that copying the address shares exactly what the learner sees. This is
 // the one place that reads or writes the format.
 //
@@ -9,10 +9,13 @@
 //             counts its rows
 //   params    custom parameters (playground), JSON text
 //   filter    the playground's era filter
+//   yours     a failing check's two runs (the learner's and the reference's),
+//             kept in localStorage under this key (yours.js);
+//             step counts the rows of the two side by side
 //   step      the player's position
 'use strict';
 
-/** parseHash returns {scenario, era, view, step, params, filter} from a
+/** parseHash returns {scenario, era, view, step, params, filter, yours} from a
  * hash ("#…" or "…"); step is null when absent or not a number, params is
  * the raw JSON text or null, the others "" when absent. */
 export function parseHash(hash) {
@@ -26,18 +29,20 @@ export function parseHash(hash) {
     step,
     params: q.get('params'),
     filter: q.get('filter') || '',
+    yours: q.get('yours') || '',
   };
 }
 
 /** formatHash is the hash for a view, or "" without a scenario. params is
  * JSON text; step 0 is written, null is not; empty keys are left out. */
-export function formatHash({ scenario, era, view, step, params, filter }) {
+export function formatHash({ scenario, era, view, step, params, filter, yours }) {
   if (!scenario) return '';
   let s = `#scenario=${encodeURIComponent(scenario)}`;
   if (era) s += `&era=${encodeURIComponent(era)}`;
   if (view) s += `&view=${encodeURIComponent(view)}`;
   if (params) s += `&params=${encodeURIComponent(params)}`;
   if (filter) s += `&filter=${encodeURIComponent(filter)}`;
+  if (yours) s += `&yours=${encodeURIComponent(yours)}`;
   if (step != null) s += `&step=${step}`;
   return s;
 }

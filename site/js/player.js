@@ -3,7 +3,7 @@
 // trace is the record, each event carries its state, so Back is a lookup.
 'use strict';
 
-import { h, clear } from './dom.js';
+import { h, clear, keepFocus } from './dom.js';
 import { parseTrace, describe, statesAt, firstDifference, unescapeBaked, TraceError } from './trace.js';
 import { renderInspector } from './inspector.js';
 import { renderState, stateFeatures } from './statepanel.js';
@@ -68,6 +68,8 @@ export class Player {
     // alt is the counterpart shown instead of the figure's own scenario (a
     // lesson player switched to the other era), or "".
     this.alt = '';
+    // yours is a failing check's two runs shown side by side (yours.js), or null.
+    this.yours = null;
     this.switching = 0; // the latest era switch or compare request
     this.params = null; // JSON text of custom parameters, for the deep link
     this.text = '';
@@ -97,13 +99,14 @@ export class Player {
 
   /** view is what the URL hash records for this player at step. */
   view(step) {
-    const compare = this.cmp && this.cmp.open;
+    const open = this.cmp && this.cmp.open;
+    if (open && this.yours) return { scenario: this.scenario, params: this.params, yours: this.yours.key, step: this.cmp.row };
     return {
       scenario: this.scenario,
       era: this.alt ? (this.scenarios.info(this.alt) || {}).era || '' : '',
-      view: compare ? 'compare' : '',
-      step: compare ? this.cmp.row : step,
-      params: compare ? null : this.params,
+      view: open ? 'compare' : '',
+      step: open ? this.cmp.row : step,
+      params: open ? null : this.params,
     };
   }
 
@@ -216,7 +219,9 @@ export class Player {
     const other = info && info.counterpart ? this.scenarios.info(info.counterpart) : null;
     this.figure.dataset.era = info ? info.era : '';
     if (info) this.caption(info);
-    this.el.eraBar.hidden = !other;
+    // A failing check's runs side by side: no era bar over them.
+    this.el.eraBar.hidden = !other || !!this.yours;
+    if (this.yours) return;
     if (!other) {
       this.el.eraSwitch.replaceChildren();
       if (this.cmp.open) this.closeCompare();
@@ -319,7 +324,36 @@ export class Player {
     if (write && this.hash) writeHash(this.view(this.step));
   }
 
+  /** openYours shows a failing check's two runs (yours.js: run = {key,
+   * check, message, yours, reference}) side by side, at row, or at the
+   * first row where they differ when row is null. */
+  openYours(run, row) {
+    this.switching++;
+    this.stop();
+    this.yours = run;
+    const info = this.scenarios.info(this.scenario) || { id: this.scenario, era: '', title: this.scenario };
+    this.el.main.hidden = true;
+    this.el.eraBar.hidden = true;
+    this.figure.dataset.view = 'yours';
+    const back = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'yours-close', onclick: () => this.closeCompare(true) }, `Back to ${info.id}`);
+    const title = [
+      h('strong', { text: `Check ${run.check}: your code’s run beside the reference’s.` }),
+      ' Marked rows are where they part; the first is selected. ',
+      back,
+    ];
+    if (run.message) title.push(h('span', { class: 'sbs-message', text: run.message }));
+    this.cmp.show({ info, text: run.yours, name: 'your code' }, { info, text: run.reference, name: 'reference' }, 0, title);
+    this.cmp.go(row ?? (this.cmp.firstDifference || this.cmp.length));
+    // The row where the runs part goes to the top of the rows box, after
+    // the one row of context before it: on a phone the box is taller than
+    // what is left of the screen below the controls.
+    const cur = this.cmp.el.rows.querySelector('.is-current');
+    if (cur) this.cmp.el.rows.scrollTop = (cur.previousElementSibling || cur).offsetTop;
+  }
+
   closeCompare(write) {
+    const wasYours = !!this.yours;
+    this.yours = null;
     this.switching++;
     this.cmp.close();
     this.el.main.hidden = false;
@@ -328,6 +362,10 @@ export class Player {
     this.el.compareBtn.textContent = 'Side by side';
     this.el.eraLabel.textContent = 'Protocol era';
     delete this.figure.dataset.view;
+    if (wasYours) {
+      this.updateEras();
+      this.go(this.step, false);
+    }
     if (write && this.hash) writeHash(this.view(this.step));
   }
 
@@ -429,6 +467,7 @@ export class Player {
 
   /** go shows the trace up to step n (0: before the first event). */
   go(n, user = true) {
+    const focused = document.activeElement;
     const max = this.events.length;
     const step = Math.max(0, Math.min(max, Number.isFinite(n) ? Math.trunc(n) : 0));
     this.step = step;
@@ -446,6 +485,7 @@ export class Player {
     this.el.back.disabled = step <= 0;
     this.el.reset.disabled = step <= 0;
     this.el.play.disabled = max === 0;
+    keepFocus(focused, [this.el.step, this.el.back, this.el.reset, this.el.play], this.el.lanes);
     this.el.exportBtn.disabled = !this.text;
     this.el.exportConfBtn.disabled = !this.conformance;
     const ev = step > 0 ? this.events[step - 1] : null;
@@ -529,6 +569,7 @@ export class Player {
     this.params = null;
     this.switching++;
     if (this.cmp.open) this.closeCompare();
+    this.yours = null;
     this.load(text, 'imported', 0);
     this.figure.dataset.imported = 'true';
     return true;

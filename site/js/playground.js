@@ -7,44 +7,52 @@
 import { h, clear } from './dom.js';
 import { readHash, writeHash } from './hash.js';
 import { ScenarioIndex, TraceSource, compareEras, eraTitle } from './eras.js';
+import { loadRun } from './yours.js';
 
-/** fieldFor returns {el, read()} editing one parameter; read throws an
- * Error naming the field when the input is not valid. words (from the
+/** fieldFor returns {el, read(), set()} editing one parameter; read throws
+ * an Error naming the field when the input is not valid. words (from the
  * scenario's choices) makes it a select of the words the simulator
- * accepts. */
-function fieldFor(name, value, id, words) {
-  const label = (input, hint) => h('label', { class: 'pg-field', for: id }, h('span', { class: 'pg-name' }, h('code', { text: name })), input, hint ? h('span', { class: 'pg-hint', text: hint }) : null);
-  if (Array.isArray(words) && words.length > 0 && (typeof value === 'string' || value === undefined)) {
+ * accepts; doc ({doc, type} from the scenario's param_docs) gives the
+ * line under it and, for a parameter the preset leaves out (value
+ * undefined), the kind of input. An optional field left empty reads as
+ * undefined: the parameter stays out. */
+export function fieldFor(name, value, id, words, doc) {
+  const optional = value === undefined;
+  const line = (kind) => (doc && doc.doc ? doc.doc : kind);
+  const label = (input, hint) => h('label', { class: 'pg-field', for: id }, h('span', { class: 'pg-name' }, h('code', { text: name })), input, hint ? h('span', { class: 'pg-hint', 'data-testid': 'param-doc', text: hint }) : null);
+  const type = optional ? (doc && doc.type) || 'string' : Array.isArray(value) ? 'array' : typeof value;
+  if (Array.isArray(words) && words.length > 0 && type === 'string') {
     const current = value ?? '';
     const all = words.includes(current) ? words : [current, ...words];
     // "" is a word too (no twist, no fault): it shows as "(none)".
     const input = h('select', { id, 'data-param': name }, all.map((w) => h('option', { value: w, selected: w === current }, w === '' ? '(none)' : w)));
-    return { el: label(input, 'one of'), read: () => input.value, set: (v) => { input.value = v == null ? '' : String(v); } };
+    return { el: label(input, line('one of')), read: () => input.value, set: (v) => { input.value = v == null ? '' : String(v); } };
   }
-  if (typeof value === 'boolean') {
-    const input = h('input', { type: 'checkbox', id, 'data-param': name, checked: value });
-    return { el: label(input), read: () => input.checked, set: (v) => { input.checked = !!v; } };
+  if (type === 'boolean') {
+    const input = h('input', { type: 'checkbox', id, 'data-param': name, checked: !!value });
+    return { el: label(input, line('')), read: () => (optional && !input.checked ? undefined : input.checked), set: (v) => { input.checked = !!v; } };
   }
-  if (typeof value === 'number') {
-    const input = h('input', { type: 'number', id, 'data-param': name, step: 'any', value: String(value) });
+  if (type === 'number') {
+    const input = h('input', { type: 'number', id, 'data-param': name, step: 'any', value: optional ? '' : String(value), placeholder: optional ? '(not set)' : null });
     return {
-      el: label(input, 'number'),
+      el: label(input, line('number')),
       read: () => {
         const v = input.value.trim();
+        if (v === '' && optional) return undefined;
         if (v === '' || !Number.isFinite(Number(v))) throw new Error(`${name}: want a number`);
         return Number(v);
       },
-      set: (v) => { input.value = String(v); },
+      set: (v) => { input.value = v == null ? '' : String(v); },
     };
   }
-  if (typeof value === 'string') {
-    const input = h('input', { type: 'text', id, 'data-param': name, value, spellcheck: 'false', autocomplete: 'off' });
-    return { el: label(input, 'text'), read: () => input.value, set: (v) => { input.value = String(v); } };
+  if (type === 'string') {
+    const input = h('input', { type: 'text', id, 'data-param': name, value: value ?? '', spellcheck: 'false', autocomplete: 'off', placeholder: optional ? '(not set)' : null });
+    return { el: label(input, line('text')), read: () => (optional && input.value === '' ? undefined : input.value), set: (v) => { input.value = v == null ? '' : String(v); } };
   }
   if (Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === 'number')) {
     const input = h('input', { type: 'text', id, 'data-param': name, value: value.join(', '), inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off' });
     return {
-      el: label(input, 'numbers, comma-separated'),
+      el: label(input, line('numbers, comma-separated')),
       read: () => {
         const t = input.value.trim();
         if (t === '') return [];
@@ -59,16 +67,17 @@ function fieldFor(name, value, id, words) {
   }
   // Arrays of strings, and anything else: JSON, which keeps "" visible.
   // Scalars arrays fit one line; nested values get a textarea, one element a line.
-  const flat = Array.isArray(value) && value.every((x) => x === null || typeof x !== 'object');
-  const format = (v) => (flat || !Array.isArray(v) ? JSON.stringify(v, null, flat ? 0 : 2) : `[\n${v.map((x) => `  ${JSON.stringify(x)}`).join(',\n')}\n]`);
+  const flat = optional || (Array.isArray(value) && value.every((x) => x === null || typeof x !== 'object'));
+  const format = (v) => (v === undefined ? '' : flat || !Array.isArray(v) ? JSON.stringify(v, null, flat ? 0 : 2) : `[\n${v.map((x) => `  ${JSON.stringify(x)}`).join(',\n')}\n]`);
   const text = format(value);
   const input = flat
-    ? h('input', { type: 'text', id, 'data-param': name, value: text, spellcheck: 'false', autocomplete: 'off' })
+    ? h('input', { type: 'text', id, 'data-param': name, value: text, spellcheck: 'false', autocomplete: 'off', placeholder: optional ? '(not set)' : null })
     : h('textarea', { id, 'data-param': name, rows: String(Math.min(12, text.split('\n').length)), spellcheck: 'false', autocomplete: 'off' }, text);
   const hint = flat ? 'JSON array, e.g. ["a", ""]' : 'JSON';
   return {
-    el: label(input, hint),
+    el: label(input, line(hint)),
     read: () => {
+      if (optional && input.value.trim() === '') return undefined;
       try {
         return JSON.parse(input.value);
       } catch (err) {
@@ -77,6 +86,24 @@ function fieldFor(name, value, id, words) {
     },
     set: (v) => { input.value = format(v); },
   };
+}
+
+/** lessonOf returns the lesson that shows scenario id, from the page's own
+ * scenario list ({number, title, href}), or null for one no lesson shows. */
+export function lessonOf(id, doc = document) {
+  const a = [...doc.querySelectorAll('a[data-scenario]')].find((x) => x.dataset.scenario === id);
+  const head = a && a.closest('.scenario-group') && a.closest('.scenario-group').querySelector('h3 a[href]');
+  if (!head) return null;
+  const m = head.getAttribute('href').match(/(?:^|\/)(\d\d)-[a-z0-9-]+\.html$/);
+  return { number: m ? Number(m[1]) : 0, title: head.textContent.trim(), href: head.getAttribute('href') };
+}
+
+// lessonLink names scenario id's lesson by number and title, linked; a
+// scenario no lesson shows keeps its tag.
+function lessonLink(id, tag) {
+  const l = lessonOf(id);
+  if (!l) return h('span', { 'data-testid': 'scenario-lesson', text: tag ? `lesson topic: ${tag}` : 'no lesson' });
+  return h('a', { href: l.href, 'data-testid': 'scenario-lesson' }, l.number ? `Lesson ${l.number}: ${l.title}` : l.title);
 }
 
 export class Playground {
@@ -104,7 +131,13 @@ export class Playground {
 
   build() {
     this.select = h('select', { id: 'pg-scenario', 'data-testid': 'scenario-picker' });
-    this.select.addEventListener('change', () => this.choose(this.select.value, null, 0));
+    // The address bar follows every change, a pick too.
+    this.select.addEventListener('change', () => {
+      const id = this.select.value;
+      const chosen = this.choose(id, null, 0);
+      writeHash({ scenario: id, step: 0 });
+      return chosen;
+    });
     const eras = this.scenarios.eras();
     const count = (era) => this.infos.filter((s) => s.era === era).length;
     this.eraFilter = h('select', { id: 'pg-era', 'data-testid': 'era-filter' },
@@ -115,6 +148,8 @@ export class Playground {
     this.about = h('div', { class: 'pg-about' });
     this.fields = h('div', { class: 'pg-fields' });
     this.error = h('p', { class: 'pg-error', role: 'alert', 'data-testid': 'playground-error', hidden: true });
+    // What the last Run live did, just above the player it scrolls to.
+    this.ran = h('p', { class: 'pg-ran', role: 'status', 'data-testid': 'run-result', hidden: true });
     this.runBtn = h('button', { type: 'submit', class: 'pl-btn pg-run', 'data-testid': 'run' }, 'Run live');
     const resetBtn = h('button', { type: 'button', class: 'pl-btn pl-small', onclick: () => this.resetParams() }, 'Preset parameters');
     this.form = h('form', { class: 'pg-form', novalidate: true },
@@ -132,6 +167,7 @@ export class Playground {
         h('span', { class: 'pg-pick-field pg-pick-scenario' }, h('label', { for: 'pg-scenario', text: 'Scenario' }), this.select)),
       this.about,
       this.form,
+      this.ran,
     );
   }
 
@@ -147,7 +183,8 @@ export class Playground {
     const lessons = [...new Set(shown.map((s) => s.lesson))];
     for (const lesson of lessons) {
       for (const s of shown.filter((x) => x.lesson === lesson).sort((a, b) => compareEras(a.era, b.era))) {
-        const key = `${lesson || 'other'} · ${s.era}`;
+        const l = lessonOf(s.id);
+        const key = `${l ? (l.number ? `Lesson ${l.number}: ${l.title}` : l.title) : lesson || 'other'} · ${s.era}`;
         if (!groups.has(key)) groups.set(key, []);
         groups.get(key).push(s);
       }
@@ -213,13 +250,24 @@ export class Playground {
         this.showError('The parameters in the link are not valid JSON; showing the preset.');
       }
     }
+    // A failing check's link: the learner's run beside the reference's,
+    // kept by the exercise page (yours.js).
+    const run = hs.yours ? loadRun(hs.yours) : null;
+    if (hs.yours && !run) this.showError('Your code’s run from that grade is not kept in this browser (it lives where you pressed Grade); showing the scenario instead.');
     const compare = hs.view === 'compare' && !params;
     // choose names the scenario on the player at once; the side-by-side
     // view needs only the recorded traces, not the live run choose waits for.
-    const chosen = this.choose(id, params, compare ? 0 : hs.step ?? 0);
-    if (compare) await this.player.openCompare(hs.step ?? 0, false);
+    const chosen = this.choose(id, params, compare || run ? 0 : hs.step ?? 0, !!(hs.yours && !run));
+    // The link's point is the player: bring it up, not the page's top,
+    // and again once the scenario's run has settled the layout above it.
+    const show = () => this.player.figure.scrollIntoView({ block: 'start' });
+    if (run) {
+      this.player.openYours({ ...run, key: hs.yours }, hs.step);
+      show();
+    } else if (compare) await this.player.openCompare(hs.step ?? 0, false);
     else if (this.player.cmp.open) this.player.closeCompare(false);
     await chosen;
+    if (run && this.player.yours) show();
   }
 
   showError(msg) {
@@ -234,9 +282,10 @@ export class Playground {
 
   /** choose opens scenario id with optional parameter overrides (an
    * object) at step. */
-  async choose(id, overrides, step) {
+  async choose(id, overrides, step, keepError = false) {
     const s = this.info(id);
     if (!s) return;
+    if (this.player.yours) this.player.closeCompare(false);
     if (this.filter && s.era !== this.filter) {
       // A link or a switch to a scenario the filter hides: show all again.
       this.filter = '';
@@ -245,11 +294,13 @@ export class Playground {
       if (readHash().filter) writeHash({ ...readHash(), filter: '' });
     }
     this.select.value = id;
-    this.showError(null);
+    if (!keepError) this.showError(null);
     this.player.showError(null);
+    this.ran.hidden = true;
+    delete this.player.figure.dataset.previous;
     clear(this.about).append(
       h('h2', { class: 'pg-title', text: s.title }),
-      h('p', { class: 'pg-meta' }, h('code', { text: s.id }), ` · lesson ${s.lesson} · `, h('span', { class: 'player-era', 'data-testid': 'scenario-era', title: eraTitle(s.era), text: s.era })),
+      h('p', { class: 'pg-meta' }, h('code', { text: s.id }), ' · ', lessonLink(id, s.lesson), ' · ', h('span', { class: 'player-era', 'data-testid': 'scenario-era', title: eraTitle(s.era), text: s.era })),
       h('p', { class: 'pg-summary', text: s.summary }),
     );
     this.player.figure.dataset.scenario = id;
@@ -263,13 +314,17 @@ export class Playground {
     }
     const preset = this.presetParams(id) || {};
     const choices = s.choices || {};
+    const docs = s.param_docs || {};
     clear(this.fields);
-    // The preset's parameters, then any enumerated one it leaves at its
-    // default (absent: the word "").
+    // The preset's parameters, then every other one the family has (an
+    // enumerated one at its default, the word ""; the rest empty): a
+    // choice that needs another parameter (retry idempotent needs a key)
+    // finds it here.
     const entries = Object.entries(preset);
     for (const k of Object.keys(choices).sort()) if (!(k in preset) && choices[k].includes('')) entries.push([k, undefined]);
+    for (const k of Object.keys(docs).sort()) if (!(k in preset) && !entries.some(([e]) => e === k)) entries.push([k, undefined]);
     this.editors = entries.map(([k, v], i) => {
-      const f = fieldFor(k, v, `pg-param-${i}`, choices[k]);
+      const f = fieldFor(k, v, `pg-param-${i}`, choices[k], docs[k]);
       f.optional = !(k in preset);
       this.fields.append(f.el);
       return [k, f];
@@ -292,8 +347,9 @@ export class Playground {
     const out = {};
     for (const [k, f] of this.editors || []) {
       const v = f.read();
-      // An enumerated parameter the preset leaves out stays out at "".
-      if (f.optional && v === '') continue;
+      // A parameter the preset leaves out stays out when left empty (an
+      // enumerated one at "").
+      if (f.optional && (v === '' || v === undefined)) continue;
       out[k] = v;
     }
     const preset = this.presetParams(this.select.value) || {};
@@ -316,6 +372,7 @@ export class Playground {
     if (baked) {
       this.player.load(baked, 'baked', step);
       this.player.setStatus('running');
+      delete this.player.figure.dataset.previous;
     }
     const sim = this.simFor(id);
     try {
@@ -341,14 +398,34 @@ export class Playground {
     this.showError(null);
     const id = this.select.value;
     if (!custom) {
-      await this.showBaked(id, 0);
+      const shown = this.showBaked(id, 0);
       writeHash({ scenario: id, step: 0 });
+      await shown;
+      if (this.select.value === id && this.player.source !== 'none') this.announce(id, null);
       return;
     }
-    await this.runLive(id, custom, 0);
+    await this.runLive(id, custom, 0, true);
   }
 
-  async runLive(id, params, step) {
+  /** announce says what a Run live changed (the parameters that differ
+   * from the preset, the trace's length) and brings the player into view:
+   * at desktop width it starts below the fold. */
+  announce(id, params) {
+    const preset = this.presetParams(id) || {};
+    let custom = {};
+    try {
+      custom = JSON.parse(params || '{}');
+    } catch {
+      // The run took them; the words are only a summary.
+    }
+    const changed = Object.keys(custom).filter((k) => JSON.stringify(custom[k]) !== JSON.stringify(preset[k]));
+    const what = changed.length ? changed.map((k) => `${k}: ${JSON.stringify(custom[k])}`).join(', ') : 'the preset parameters';
+    this.ran.textContent = `Ran ${id} ${params ? 'live ' : ''}with ${what}: ${this.player.events.length} steps, from the start.`;
+    this.ran.hidden = false;
+    this.ran.scrollIntoView({ block: 'start' });
+  }
+
+  async runLive(id, params, step, ran = false) {
     const token = ++this.token;
     this.player.setStatus('running');
     this.runBtn.disabled = true;
@@ -359,11 +436,18 @@ export class Playground {
       this.player.params = params;
       this.player.load(live, 'custom', step);
       this.player.showError(null);
-      writeHash({ scenario: id, step: this.player.step, params });
+      delete this.player.figure.dataset.previous;
+      if (ran) this.announce(id, params);
+      writeHash(this.player.view(this.player.step));
     } catch (err) {
       if (token !== this.token) return;
       this.player.setStatus('error');
-      if (!sim.dead) this.showError(err.message);
+      if (!sim.dead) {
+        this.showError(err.message);
+        // The trace on screen is not this run's: say so where it is.
+        this.player.figure.dataset.previous = 'true';
+        this.player.showError(`This run failed (${err.message}). The trace below is the previous run, ${this.player.shown}${this.player.params ? ' with the parameters before your change' : ''}.`);
+      }
     } finally {
       this.runBtn.disabled = false;
     }

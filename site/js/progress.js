@@ -1,5 +1,5 @@
 // progress.js: what the learner has done, kept in localStorage: lessons read
-// (visited lesson pages), quizzes answered, exercises solved (key reserved
+// (reached the end, or answered every quiz), quizzes answered, exercises solved (key reserved
 // for the exercise runner).
 'use strict';
 
@@ -17,15 +17,50 @@ export function pageSlug() {
   return m ? m[1] : '';
 }
 
-/** recordVisit remembers the current page as read when it is a lesson. */
-export function recordVisit() {
-  const slug = pageSlug();
-  if (!slug || !document.querySelector('[data-testid="lesson-title"]')) return;
+/** readNow reports whether a lesson counts as read: the learner reached
+ * its end, or answered every quiz it has (quizzes: the page's quiz ids;
+ * answered: whether one has a saved answer). Opening a lesson is not
+ * reading it. */
+export function readNow(reachedEnd, quizzes, answered) {
+  return reachedEnd || (quizzes.length > 0 && quizzes.every(answered));
+}
+
+function markRead(slug) {
   const read = storage.getJSON(LESSONS_KEY, []);
   if (Array.isArray(read) && !read.includes(slug)) {
     read.push(slug);
     storage.set(LESSONS_KEY, JSON.stringify(read));
   }
+}
+
+/** recordVisit watches a lesson page and remembers it as read once
+ * readNow holds: when the end of the lesson (its pager, else the last
+ * paragraph) comes into view, or after an answer to its last open quiz. */
+export function recordVisit() {
+  const slug = pageSlug();
+  if (!slug || !document.querySelector('[data-testid="lesson-title"]')) return;
+  const quizzes = [...document.querySelectorAll('section.quiz[data-quiz]')].map((q) => q.dataset.quiz);
+  const answered = (id) => storage.get(QUIZ_PREFIX + id) != null;
+  let done = false;
+  const check = (reachedEnd) => {
+    if (done || !readNow(reachedEnd, quizzes, answered)) return;
+    done = true;
+    markRead(slug);
+    document.body.dataset.lessonRead = 'true';
+  };
+  check(false);
+  // The quiz saves its answer in its own click handler; read it after.
+  document.addEventListener('click', (e) => {
+    if (e.target instanceof Element && e.target.closest('section.quiz')) setTimeout(() => check(false), 0);
+  });
+  const end = document.querySelector('article.lesson .pager') || document.querySelector('article.lesson .prose > :last-child');
+  if (!end || typeof IntersectionObserver !== 'function') return;
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    seen.disconnect();
+    check(true);
+  });
+  seen.observe(end);
 }
 
 /** fillProgress fills el with the learner's progress and marks read lessons
@@ -37,6 +72,9 @@ export function fillProgress(el) {
     const m = a.getAttribute('href').match(LESSON_FILE);
     if (!m) continue;
     lessons.add(m[1]);
+    // Only the names of lessons take a mark: "Start the course" is a
+    // button, not a lesson's title.
+    if (a.classList.contains('button') || !a.closest('.lesson-list, .lesson-card, .pager')) continue;
     if (read.has(m[1]) && !a.classList.contains('is-read')) {
       a.classList.add('is-read');
       a.append(h('span', { class: 'read-mark', text: ' ✓', title: 'read' }));

@@ -35,9 +35,11 @@ export function renderState(el, s, atMS, features = new Set()) {
     row.append(
       h('span', { class: 'state-key', text: features.has('active_client') ? 'candidate' : 'client' }),
       h('strong', { class: `state-client state-${(st.client || 'none').toLowerCase()}`, 'data-testid': 'client-state', text: st.client || '—' }),
-      h('span', { class: 'state-key', text: 'protocol' }),
-      h('span', { class: 'state-protocol', text: st.protocol || '—' }),
     );
+    // A trace whose states never name the protocol version (the HTTP
+    // session scenarios track the session, not the version) would read
+    // "protocol —" after a successful initialize: leave the key out.
+    if (features.has('protocol')) row.append(h('span', { class: 'state-key', text: 'protocol' }), h('span', { class: 'state-protocol', text: st.protocol || '—' }));
   }
   row.append(h('span', { class: 'state-key', text: 'clock' }), h('span', { 'data-testid': 'clock', text: atMS == null ? '—' : `${atMS} ms` }));
   el.append(row);

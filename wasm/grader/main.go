@@ -44,6 +44,9 @@ type check struct {
 	Scenario string          `json:"scenario,omitempty"`
 	Step     int             `json:"step,omitempty"`
 	Params   json.RawMessage `json:"params,omitempty"`
+	// Yours and Reference: the failing case's two runs (grading.Result).
+	Yours     string `json:"yours,omitempty"`
+	Reference string `json:"reference,omitempty"`
 }
 
 type report struct {
@@ -113,7 +116,7 @@ func grade(_ js.Value, args []js.Value) any {
 }
 
 func toCheck(r grading.Result) check {
-	c := check{Name: r.Check, Status: "pass", Message: r.Message, Scenario: r.Scenario, Step: r.Seq, Params: r.Params}
+	c := check{Name: r.Check, Status: "pass", Message: r.Message, Scenario: r.Scenario, Step: r.Seq, Params: r.Params, Yours: r.Yours, Reference: r.Reference}
 	if !r.Pass {
 		c.Status = "fail"
 	}

@@ -15,6 +15,9 @@ import { annotate, otherFields } from '/js/inspector.js';
 import { toConformance, conformanceJSONL } from '/js/conformance.js';
 import { storage } from '/js/dom.js';
 import { readSaved } from '/js/quiz.js';
+import { sameEvent, differingRows, runKey } from '/js/yours.js';
+import { readNow } from '/js/progress.js';
+import { keepFocus } from '/js/dom.js';
 
 const results = [];
 
@@ -201,11 +204,65 @@ test('formatHash', 'era, view and filter', () => {
 });
 
 test('parseHash', 'reads what formatHash writes', () => {
-  const v = { scenario: 'a b&c', era: '2026-07-28', view: 'compare', step: 12, params: '{"k":"&="}', filter: '2025-11-25' };
+  const v = { scenario: 'a b&c', era: '2026-07-28', view: 'compare', step: 12, params: '{"k":"&="}', filter: '2025-11-25', yours: 'catalog/repeat' };
   eq(parseHash(formatHash(v)), v, 'round trip');
-  eq(parseHash('#scenario=x&step=two'), { scenario: 'x', era: '', view: '', step: null, params: null, filter: '' }, 'bad step');
-  eq(parseHash(''), { scenario: '', era: '', view: '', step: null, params: null, filter: '' }, 'empty');
+  eq(parseHash('#scenario=x&step=two'), { scenario: 'x', era: '', view: '', step: null, params: null, filter: '', yours: '' }, 'bad step');
+  eq(parseHash(''), { scenario: '', era: '', view: '', step: null, params: null, filter: '', yours: '' }, 'empty');
   eq(parseHash('#scenario=x&view=other').view, '', 'unknown view');
+});
+
+test('formatHash', 'a failing check\'s runs: yours before step', () => {
+  eq(formatHash({ scenario: 'paging-repeat', params: null, yours: 'catalog/repeat', step: 8 }), '#scenario=paging-repeat&yours=catalog%2Frepeat&step=8', 'yours');
+});
+
+// ---- yours.js ----
+
+test('sameEvent', 'kind, direction and bytes; notes and states by kind alone', () => {
+  const a = req(1, 1, 'tools/list', { cursor: 'c1' }, { raw: '{"id":1,"cursor":"c1"}' });
+  eq(sameEvent(a, { ...a, seq: 9, at_ms: 4, note: 'other words' }), true, 'seq, clock and note do not count');
+  eq(sameEvent(a, { ...a, raw: '{"id":1,"cursor":"c2"}' }), false, 'other bytes');
+  eq(sameEvent(req(1, 1, 'tools/list', { cursor: 'c1' }), req(2, 1, 'tools/list', { cursor: 'c2' })), false, 'other payload, no raw');
+  eq(sameEvent(a, { ...a, direction: 'server-to-client' }), false, 'other direction');
+  eq(sameEvent({ kind: 'note', note: 'x' }, { kind: 'note', note: 'y' }), true, 'two notes');
+  eq(sameEvent(a, undefined), false, 'a gap');
+});
+
+test('differingRows', 'rows with a gap or other bytes, 1-based', () => {
+  const as = [req(1, 1, 'tools/list'), res(2, 1, {}), req(3, 2, 'tools/list', { cursor: 'a' })];
+  const bs = [req(1, 1, 'tools/list'), res(2, 1, { x: 1 })];
+  eq(differingRows([{ a: 0, b: 0 }, { a: 1, b: 1 }, { a: 2, b: -1 }], as, bs), [2, 3], 'other result, then an extra request');
+  eq(differingRows([{ a: 0, b: 0 }], as, bs), [], 'agree');
+  eq(runKey('catalog', 'repeat'), 'catalog/repeat', 'key');
+});
+
+// ---- progress.js ----
+
+test('readNow', 'the end reached, or every quiz answered; opening is not reading', () => {
+  const answered = (id) => id === 'q1' || id === 'q2';
+  eq(readNow(false, [], answered), false, 'opened, no quiz');
+  eq(readNow(true, [], answered), true, 'reached the end');
+  eq(readNow(false, ['q1', 'q2'], answered), true, 'every quiz answered');
+  eq(readNow(false, ['q1', 'q3'], answered), false, 'one quiz open');
+});
+
+// ---- dom.js ----
+
+test('keepFocus', 'a focused button that is now disabled hands focus to the fallback', () => {
+  const b = document.createElement('button');
+  const other = document.createElement('button');
+  const box = document.createElement('ol');
+  box.tabIndex = 0;
+  document.body.append(b, other, box);
+  b.focus();
+  b.disabled = true;
+  keepFocus(b, [b], box);
+  eq(document.activeElement === box, true, 'focus moved to the fallback');
+  other.focus();
+  keepFocus(other, [b], box);
+  eq(document.activeElement === other, true, 'an enabled button keeps it');
+  b.remove();
+  other.remove();
+  box.remove();
 });
 
 // ---- align.js ----

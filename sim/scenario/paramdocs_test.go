@@ -1,0 +1,55 @@
+package scenario
+
+import (
+	"maps"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// TestEveryParameterIsDocumented checks that every parameter of every
+// family has a one-line meaning for the playground's form, and that no
+// meaning names a parameter the family does not have. A new family, or a
+// new field, fails here until paramdocs.go says what it is.
+func TestEveryParameterIsDocumented(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range presets() {
+		f := p.family
+		if seen[f.name] || f.params == nil {
+			continue
+		}
+		seen[f.name] = true
+		types := paramTypes(reflect.TypeOf(f.params()).Elem())
+		docs := p.info.ParamDocs
+		for name := range types {
+			d, ok := docs[name]
+			if !ok || d.Doc == "" {
+				t.Errorf("family %s: parameter %q has no description in paramdocs.go", f.name, name)
+				continue
+			}
+			if d.Type != types[name] {
+				t.Errorf("family %s: parameter %q has type %q, want %q", f.name, name, d.Type, types[name])
+			}
+		}
+		for name := range docs {
+			if _, ok := types[name]; !ok {
+				t.Errorf("family %s: paramdocs.go describes %q, which is not a parameter (have %v)", f.name, name, slices.Sorted(maps.Keys(types)))
+			}
+		}
+	}
+}
+
+func TestParamTypesFromGoFields(t *testing.T) {
+	got := paramTypes(reflect.TypeOf(PagingParams{}))
+	for name, want := range map[string]string{"pages": "array", "shape": "string", "max_pages": "number", "seed": "number", "twist": "string"} {
+		if got[name] != want {
+			t.Errorf("paramTypes(PagingParams)[%q] = %q, want %q", name, got[name], want)
+		}
+	}
+	if got := paramTypes(reflect.TypeOf(DisconnectParams{}))["cancel_late"]; got != "boolean" {
+		t.Errorf("cancel_late = %q, want boolean", got)
+	}
+	if got := paramTypes(reflect.TypeOf(ToolsParams{}))["calls"]; got != "array" {
+		t.Errorf("calls = %q, want array", got)
+	}
+}
