@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	ref "github.com/mcp-playground/mcp-playground/sim/catalog"
@@ -35,6 +36,15 @@ type gradeCase struct {
 	// cancelAfter, when > 0, cancels the walk's context once that many
 	// pages have been answered.
 	cancelAfter int
+	// expired gives the walk a context whose deadline has already passed.
+	expired bool
+	// slowPage, when > 0, is the page that never arrives: its request is
+	// sent, and the Lister then waits for its context to be done, whose
+	// deadline the grader lets pass at that moment (no real time).
+	slowPage int
+	// twice walks the catalog twice, one walk after the other on the same
+	// server within one catalog generation: both walks must agree.
+	twice bool
 }
 
 // gradePreset returns the case for a paging scenario, with mod applied to
@@ -59,23 +69,28 @@ func gradePreset(id string, mod func(p *scenario.PagingParams)) gradeCase {
 // reference Enumerate. The tools, page sizes, error and the exact
 // tools/list requests sent must agree.
 func GradeChecks() []grading.Check[GradeEnumerate] {
-	cases := func(name, scen string, cs ...gradeCase) grading.Check[GradeEnumerate] {
+	// A check's outcomes are the reference's outcomes its summary in
+	// .meta/config.json describes: a case that ends otherwise belongs to
+	// another check, and the check fails for every learner, the solution
+	// included, so that the proof catches it.
+	cases := func(name, scen string, outcomes []string, cs ...gradeCase) grading.Check[GradeEnumerate] {
 		return grading.Check[GradeEnumerate]{Name: name, Scenario: scen, Run: func(ctx context.Context, f GradeEnumerate) grading.Result {
 			for _, c := range cs {
-				if r := gradeWalk(ctx, f, c); !r.Pass {
+				if r := gradeWalk(ctx, f, c, outcomes); !r.Pass {
 					return r
 				}
 			}
 			return grading.Pass()
 		}}
 	}
+	outcomes := func(o ...string) []string { return o }
 	limits := func(pages, tools int) func(*scenario.PagingParams) {
 		return func(p *scenario.PagingParams) { p.MaxPages, p.MaxTools = pages, tools }
 	}
 	return []grading.Check[GradeEnumerate]{
-		cases("normal-walk", "paging-normal",
+		cases("normal-walk", "paging-normal", outcomes("nil"),
 			gradePreset("paging-normal", nil), gradePreset("paging-single", nil), gradePreset("paging-empty", nil)),
-		cases("empty-token", "paging-empty-token", func() gradeCase {
+		cases("empty-token", "paging-empty-token", outcomes("nil"), func() gradeCase {
 			// The preset shows two runs, the reference client's first; the
 			// check plays only that one, so its seqs are the preset's own.
 			c := gradePreset("paging-empty-token", func(p *scenario.PagingParams) { p.Client = "reference" })
@@ -85,34 +100,55 @@ func GradeChecks() []grading.Check[GradeEnumerate] {
 		// On the last allowed page a repeated cursor is still a repeat: the
 		// cursor is checked when its page arrives, the page limit only
 		// before the next request.
-		cases("repeat", "paging-repeat", gradePreset("paging-repeat", nil), gradePreset("paging-repeat", limits(2, 100))),
-		cases("cycle", "paging-cycle", gradePreset("paging-cycle", nil),
+		cases("repeat", "paging-repeat", outcomes("ErrCursorRepeated"),
+			gradePreset("paging-repeat", nil), gradePreset("paging-repeat", limits(2, 100))),
+		cases("cycle", "paging-cycle", outcomes("ErrCursorRepeated"), gradePreset("paging-cycle", nil),
 			gradePreset("paging-cycle", func(p *scenario.PagingParams) {
 				p.Pages = [][]string{{"a"}, {"b"}, {"c"}, {"d"}}
 			})),
-		cases("page-limit", "paging-endless", gradePreset("paging-endless", nil),
+		cases("page-limit", "paging-endless", outcomes("ErrPageLimit", "nil"), gradePreset("paging-endless", nil),
 			gradePreset("paging-normal", limits(3, 100)), gradePreset("paging-normal", limits(2, 100)),
 			gradePreset("paging-single", limits(1, 100))),
-		cases("tool-limit", "paging-tool-limit", gradePreset("paging-tool-limit", nil),
+		cases("tool-limit", "paging-tool-limit", outcomes("ErrToolLimit", "nil"), gradePreset("paging-tool-limit", nil),
 			gradePreset("paging-normal", limits(10, 3)), gradePreset("paging-empty", limits(10, 0)),
-			gradePreset("paging-single", limits(10, 2))),
-		cases("duplicate", "paging-duplicate", gradePreset("paging-duplicate", nil),
+			gradePreset("paging-single", limits(10, 2)), gradePreset("paging-normal", limits(1, 0))),
+		cases("duplicate", "paging-duplicate", outcomes("ErrDuplicateName"), gradePreset("paging-duplicate", nil),
 			gradePreset("paging-duplicate", func(p *scenario.PagingParams) { p.Pages = [][]string{{"alpha", "alpha"}} })),
-		cases("invalid-limits", "paging-normal",
+		// MaxPages 1 and MaxTools 0 are the smallest valid limits: the
+		// empty catalog walks within them.
+		cases("invalid-limits", "paging-normal", outcomes("ErrInvalidLimits", "nil"),
 			gradePreset("paging-normal", limits(0, 100)), gradePreset("paging-normal", limits(-1, 100)),
-			gradePreset("paging-normal", limits(10, -1)), gradePreset("paging-normal", limits(1, 0))),
-		cases("protocol-error", "paging-invalid-cursor", gradePreset("paging-invalid-cursor", nil),
+			gradePreset("paging-normal", limits(10, -1)), gradePreset("paging-empty", limits(1, 0))),
+		cases("protocol-error", "paging-invalid-cursor", outcomes("a *jsonrpc.Error with code -32602"), gradePreset("paging-invalid-cursor", nil),
 			gradePreset("paging-generation-change", func(p *scenario.PagingParams) { p.Twist = "" })),
-		cases("cancel", "paging-normal",
+		cases("cancel", "paging-normal", outcomes("context.Canceled"),
 			func() gradeCase { c := gradePreset("paging-normal", nil); c.cancelAfter = 1; return c }(),
 			func() gradeCase { c := gradePreset("paging-endless", nil); c.cancelAfter = 2; return c }()),
+		cases("replay-stable", "paging-normal", outcomes("nil", "ErrCursorRepeated", "ErrDuplicateName"),
+			func() gradeCase { c := gradePreset("paging-normal", nil); c.twice = true; return c }(),
+			func() gradeCase {
+				c := gradePreset("paging-normal", func(p *scenario.PagingParams) {
+					p.Pages = [][]string{{"stock_get", "stock_put", "order_find"}, {}, {"ship_note", "tag_read", "sum_list", "ping_sum"}, {"read_tag"}}
+					p.EmptyCursorAfter = 2
+				})
+				c.twice = true
+				return c
+			}(),
+			func() gradeCase { c := gradePreset("paging-cycle", nil); c.twice = true; return c }(),
+			func() gradeCase { c := gradePreset("paging-duplicate", nil); c.twice = true; return c }()),
+		cases("slow-page", "paging-normal", outcomes("context.DeadlineExceeded"),
+			func() gradeCase { c := gradePreset("paging-normal", nil); c.expired = true; return c }(),
+			func() gradeCase { c := gradePreset("paging-normal", nil); c.slowPage = 1; return c }(),
+			func() gradeCase { c := gradePreset("paging-normal", nil); c.slowPage = 3; return c }(),
+			func() gradeCase { c := gradePreset("paging-endless", nil); c.slowPage = 2; return c }()),
 		{Name: "hidden-shapes", Run: gradeHidden},
 	}
 }
 
 // gradeWalk runs one case with the learner's Enumerate and the reference,
-// and compares them.
-func gradeWalk(ctx context.Context, f GradeEnumerate, c gradeCase) grading.Result {
+// and compares them. outcomes, when not nil, are the reference outcomes the
+// check describes (see GradeChecks).
+func gradeWalk(ctx context.Context, f GradeEnumerate, c gradeCase, outcomes []string) grading.Result {
 	var got, want gradeResult
 	fail := func(k int, format string, args ...any) grading.Result {
 		r := grading.Failf(format, args...)
@@ -123,24 +159,32 @@ func gradeWalk(ctx context.Context, f GradeEnumerate, c gradeCase) grading.Resul
 		r.Seq = gradeSeq(ctx, c, k)
 		return r.WithRuns(got.trace, want.trace)
 	}
-	var err error
-	got, err = gradeRun(ctx, c, func(ctx context.Context, l ref.Lister) ([]string, []int, string) {
+	gots, err := gradeRun(ctx, c, func(ctx context.Context, l ref.Lister) ([]string, []int, string) {
 		tools, sizes, err := f(ctx, gradeLister{l}, c.lim)
 		return gradeNames(tools), sizes, gradeClass(err, ErrInvalidLimits, ErrDuplicateName, ErrCursorRepeated, ErrPageLimit, ErrToolLimit)
 	})
 	if err != nil {
 		return grading.Failf("the scenario did not run: %v", err)
 	}
-	want, err = gradeRun(ctx, c, func(ctx context.Context, l ref.Lister) ([]string, []int, string) {
+	wants, err := gradeRun(ctx, c, func(ctx context.Context, l ref.Lister) ([]string, []int, string) {
 		tools, sizes, err := ref.Enumerate(ctx, l, ref.Limits{MaxPages: c.lim.MaxPages, MaxTools: c.lim.MaxTools})
 		return gradeNames(tools), sizes, gradeClass(err, ref.ErrInvalidLimits, ref.ErrDuplicateName, ref.ErrCursorRepeated, ref.ErrPageLimit, ref.ErrToolLimit)
 	})
 	if err != nil {
 		return grading.Failf("the reference run failed: %v", err)
 	}
+	got, want = gots[0], wants[0]
+	if outcomes != nil && !slices.Contains(outcomes, want.err) {
+		return grading.Failf("grader bug: on %s the reference ends with %s, which this check's description does not cover (it covers %s): the case belongs to another check", gradeDescribe(c), want.err, strings.Join(outcomes, ", "))
+	}
 	call := fmt.Sprintf("Enumerate(ctx, lister, Limits{MaxPages: %d, MaxTools: %d}) on %s", c.lim.MaxPages, c.lim.MaxTools, gradeDescribe(c))
-	if c.cancelAfter > 0 {
+	switch {
+	case c.cancelAfter > 0:
 		call += fmt.Sprintf(", ctx cancelled after page %d", c.cancelAfter)
+	case c.expired:
+		call += ", ctx's deadline already passed"
+	case c.slowPage > 0:
+		call += fmt.Sprintf(", page %d never arrives and ctx's deadline passes while the walk waits for it", c.slowPage)
 	}
 	for k := 0; k < max(len(got.requests), len(want.requests)); k++ {
 		if k >= len(got.requests) {
@@ -156,6 +200,18 @@ func gradeWalk(ctx context.Context, f GradeEnumerate, c gradeCase) grading.Resul
 	if got.err != want.err || !slices.Equal(got.names, want.names) || !slices.Equal(got.sizes, want.sizes) {
 		return fail(len(want.requests), "%s = %s, want %s", call, gradeOutcome(got), gradeOutcome(want))
 	}
+	if c.twice {
+		// The same walk again, on the same server and catalog generation:
+		// a walk that depends on anything but the pages (state kept from
+		// the first walk, a map's iteration order) tells them apart.
+		again := gots[1]
+		if !slices.Equal(again.requests, got.requests) {
+			return fail(0, "%s, walked twice in one catalog generation: the first walk sent %s, the second %s; the same catalog must be walked the same way", call, gradeRequests(got.requests), gradeRequests(again.requests))
+		}
+		if again.err != got.err || !slices.Equal(again.names, got.names) || !slices.Equal(again.sizes, got.sizes) {
+			return fail(len(want.requests), "%s, walked twice in one catalog generation: the first walk = %s, the second = %s; the same catalog must give the same tools in the same order", call, gradeOutcome(got), gradeOutcome(again))
+		}
+	}
 	return grading.Pass()
 }
 
@@ -166,7 +222,7 @@ type gradeResult struct {
 	err      string
 	nilTools bool
 	requests []string // each request's params: "{}" or {"cursor":…}
-	trace    string   // the run's trace, JSON Lines
+	trace    string   // the run's trace (JSON Lines), every walk of it
 }
 
 func gradeOutcome(r gradeResult) string {
@@ -207,36 +263,76 @@ func gradeDescribe(c gradeCase) string {
 	return s
 }
 
-// gradeRun plays c once with walk as the client.
-func gradeRun(ctx context.Context, c gradeCase, walk func(context.Context, ref.Lister) ([]string, []int, string)) (gradeResult, error) {
+// gradeRun plays c with walk as the client: once, or twice on the same
+// server when c.twice. It returns what each walk did.
+func gradeRun(ctx context.Context, c gradeCase, walk func(context.Context, ref.Lister) ([]string, []int, string)) ([]gradeResult, error) {
 	p := c.params
 	p.MaxPages, p.MaxTools = max(c.lim.MaxPages, 1), max(c.lim.MaxTools, 0)
 	run, err := scenario.NewPagingRun(ctx, p)
 	if err != nil {
-		return gradeResult{}, err
+		return nil, err
 	}
 	defer run.Close()
-	wctx, cancel := context.WithCancel(ctx)
+	walks := 1
+	if c.twice {
+		walks = 2
+	}
+	var out []gradeResult
+	sent := 0
+	for w := 0; w < walks; w++ {
+		r := gradeWalkOnce(ctx, c, run, walk)
+		all := gradeRequestParams(run.Result().Events)
+		r.requests = all[sent:]
+		sent = len(all)
+		out = append(out, r)
+	}
+	// The page shows the learner's run beside the reference's: the whole
+	// run, so a second walk is there too.
+	tr := run.Result().JSONL()
+	for i := range out {
+		out[i].trace = tr
+	}
+	return out, nil
+}
+
+// gradeWalkOnce plays one walk of c on run, with the context c asks for.
+func gradeWalkOnce(ctx context.Context, c gradeCase, run *scenario.PagingRun, walk func(context.Context, ref.Lister) ([]string, []int, string)) gradeResult {
+	var wctx context.Context
+	var cancel context.CancelFunc
+	var deadline *gradeDeadline
+	switch {
+	case c.expired:
+		wctx, cancel = context.WithDeadline(ctx, time.Unix(0, 0))
+	case c.slowPage > 0:
+		deadline = newGradeDeadline(ctx)
+		wctx, cancel = deadline, deadline.expire
+	default:
+		wctx, cancel = context.WithCancel(ctx)
+	}
 	defer cancel()
 	answered := 0
-	l := ref.ListerFunc(func(ctx context.Context, cursor *string) (ref.Page, error) {
+	l := ref.ListerFunc(func(lctx context.Context, cursor *string) (ref.Page, error) {
 		// A cancelled walk must not send: a dead context answers at once.
-		if err := ctx.Err(); err != nil {
+		if err := lctx.Err(); err != nil {
 			return ref.Page{}, err
 		}
-		page, err := run.Lister().ListTools(ctx, cursor)
+		page, err := run.Lister().ListTools(lctx, cursor)
 		answered++
 		if c.cancelAfter > 0 && answered == c.cancelAfter {
 			cancel()
+		}
+		if answered == c.slowPage {
+			// The request went out and the server answered, but the answer
+			// never reaches this client: the walk can only end through its
+			// context, whose deadline passes now.
+			deadline.expire()
+			return ref.Page{}, gradeAwait(ctx, lctx)
 		}
 		return page, err
 	})
 	var r gradeResult
 	r.names, r.sizes, r.err = walk(wctx, l)
-	res := run.Result()
-	r.requests = gradeRequestParams(res.Events)
-	r.trace = res.JSONL()
-	return r, nil
+	return r
 }
 
 // gradeRequestParams lists the params of every tools/list request sent.
@@ -344,6 +440,8 @@ func gradeClass(err, invalid, dup, repeated, pages, tools error) string {
 		return fmt.Sprintf("a *jsonrpc.Error with code %d", je.Code)
 	case errors.Is(err, context.Canceled):
 		return "context.Canceled"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "context.DeadlineExceeded"
 	}
 	return fmt.Sprintf("the error %q (errors.Is and errors.As find nothing they know in it)", err)
 }
@@ -399,7 +497,7 @@ func gradeHidden(ctx context.Context, f GradeEnumerate) grading.Result {
 			p.MaxTools = []int{max(total-1, 0), total, total + 5}[rng.IntN(3)]
 			p.Seed = 1 + rng.Uint64N(1000)
 		})
-		if r := gradeWalk(ctx, f, c); !r.Pass {
+		if r := gradeWalk(ctx, f, c, nil); !r.Pass {
 			r.Message = fmt.Sprintf("hidden catalog %d: %s", i, r.Message)
 			return r
 		}

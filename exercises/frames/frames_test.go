@@ -31,6 +31,15 @@ func TestFrames(t *testing.T) {
 			}
 			return lines, texts, errs
 		},
+		SSE: func() func(chunk []byte) (types, data []string) {
+			d := &Decoder{}
+			return func(chunk []byte) (types, data []string) {
+				for _, e := range d.Feed(chunk) {
+					types, data = append(types, e.Type), append(data, e.Data)
+				}
+				return types, data
+			}
+		},
 	}
 	for _, c := range GradeChecks() {
 		t.Run(c.Name, func(t *testing.T) {

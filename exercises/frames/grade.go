@@ -18,17 +18,19 @@ import (
 // GradeFuncs is the learner's checker seen as plain functions, so that the
 // checks can call code compiled into the test binary or interpreted in the
 // browser alike. Stream returns, for each verdict, its line number, text
-// and error.
+// and error; SSE makes a fresh text/event-stream decoder.
 type GradeFuncs struct {
 	Line   func(line []byte) error
 	Stream func(data []byte) (lines []int, texts []string, errs []error)
+	SSE    GradeSSE
 }
 
 // GradeChecks returns the exercise's checks, in the order the page lists them.
-// The expected answers come from sim/frames, the checker the simulator's
-// stdio scenarios use.
+// The stdio checks' expected answers come from sim/frames, the checker the
+// simulator's stdio scenarios use; the text/event-stream checks follow
+// (grade_sse.go).
 func GradeChecks() []grading.Check[GradeFuncs] {
-	return []grading.Check[GradeFuncs]{
+	return append([]grading.Check[GradeFuncs]{
 		{Name: "valid-frames", Run: func(ctx context.Context, f GradeFuncs) grading.Result {
 			return gradeLines(f, []string{
 				`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
@@ -135,7 +137,7 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 			return grading.Pass()
 		}},
 		{Name: "hidden-lines", Run: gradeHidden},
-	}
+	}, gradeSSEChecks()...)
 }
 
 // gradeScenario replays the byte streams of a stdio scenario, one per

@@ -23,6 +23,15 @@ type Verdict struct {
 	Text string
 	Err  error
 }
+
+type Event struct {
+	Type string
+	Data string
+}
+
+type Decoder struct{}
+
+func (d *Decoder) Feed(chunk []byte) []Event { return nil }
 `
 
 func TestCompileReportsErrorsAtTheLearnersLines(t *testing.T) {
@@ -38,14 +47,14 @@ func CheckStream(data []byte) []Verdict { return nil }
 func CheckLine(line []byte) error {
 	return undefinedThing
 }
-`, 17, "undefinedThing"},
+`, 26, "undefinedThing"},
 		{"syntax error", framesHeader + `
 func CheckStream(data []byte) []Verdict { return nil }
 
 func CheckLine(line []byte) error {
 	return errors.New("x"
 }
-`, 17, "missing ','"},
+`, 26, "missing ','"},
 		{"missing function", framesHeader + `
 func CheckLine(line []byte) error { return fmt.Errorf("x") }
 `, 0, "CheckStream"},

@@ -42,16 +42,16 @@ func mcpPlaygroundDriver() GradeEnumerate {
 
 // From exercises/frames/.meta/driver.go.
 const (
-	framesWant   = "func CheckLine(line []byte) error and func CheckStream(data []byte) []Verdict, where a Verdict has fields Line int, Text string and Err error"
+	framesWant   = "func CheckLine(line []byte) error, func CheckStream(data []byte) []Verdict, where a Verdict has fields Line int, Text string and Err error, and func (d *Decoder) Feed(chunk []byte) []Event, where an Event has fields Type string and Data string"
 	framesDriver = `// The browser's grader appends this file to the learner's and calls
 // mcpPlaygroundDriver (see exercises/interp/gen.go).
 
 // mcpPlaygroundWant is shown when the driver does not compile.
-const mcpPlaygroundWant = "func CheckLine(line []byte) error and func CheckStream(data []byte) []Verdict, where a Verdict has fields Line int, Text string and Err error"
+const mcpPlaygroundWant = "func CheckLine(line []byte) error, func CheckStream(data []byte) []Verdict, where a Verdict has fields Line int, Text string and Err error, and func (d *Decoder) Feed(chunk []byte) []Event, where an Event has fields Type string and Data string"
 
 // mcpPlaygroundDriver returns the learner's checker as the checks take it.
 func mcpPlaygroundDriver() GradeFuncs {
-	return GradeFuncs{Line: CheckLine, Stream: mcpPlaygroundStream}
+	return GradeFuncs{Line: CheckLine, Stream: mcpPlaygroundStream, SSE: mcpPlaygroundSSE}
 }
 
 // mcpPlaygroundStream takes CheckStream's verdicts apart: Verdict is the
@@ -64,6 +64,19 @@ func mcpPlaygroundStream(data []byte) ([]int, []string, []error) {
 		lines, texts, errs = append(lines, v.Line), append(texts, v.Text), append(errs, v.Err)
 	}
 	return lines, texts, errs
+}
+
+// mcpPlaygroundSSE makes a zero Decoder and returns its Feed, with each
+// Event taken apart into its type and data.
+func mcpPlaygroundSSE() func(chunk []byte) ([]string, []string) {
+	d := &Decoder{}
+	return func(chunk []byte) ([]string, []string) {
+		var types, data []string
+		for _, e := range d.Feed(chunk) {
+			types, data = append(types, e.Type), append(data, e.Data)
+		}
+		return types, data
+	}
 }
 `
 )
@@ -91,16 +104,16 @@ func mcpPlaygroundDriver() GradeNew {
 
 // From exercises/outcomes/.meta/driver.go.
 const (
-	outcomesWant   = "func Classify(c Call) string and func Reconcile(ctx context.Context, calls []Call, s Server) []string"
+	outcomesWant   = "func Classify(c Call) string, func Reconcile(ctx context.Context, calls []Call, s Server) []string and func Match(pending []Pending, r Response) int"
 	outcomesDriver = `// The browser's grader appends this file to the learner's and calls
 // mcpPlaygroundDriver (see exercises/interp/gen.go).
 
 // mcpPlaygroundWant is shown when the driver does not compile.
-const mcpPlaygroundWant = "func Classify(c Call) string and func Reconcile(ctx context.Context, calls []Call, s Server) []string"
+const mcpPlaygroundWant = "func Classify(c Call) string, func Reconcile(ctx context.Context, calls []Call, s Server) []string and func Match(pending []Pending, r Response) int"
 
 // mcpPlaygroundDriver returns the learner's functions as the checks take them.
 func mcpPlaygroundDriver() GradeFuncs {
-	return GradeFuncs{Classify: Classify, Reconcile: Reconcile}
+	return GradeFuncs{Classify: Classify, Reconcile: Reconcile, Match: Match}
 }
 `
 )

@@ -1,11 +1,12 @@
 package outcomes
 
-// This file is the exercise's fixed API. Do not edit it: write Classify and
-// Reconcile in outcomes.go.
+// This file is the exercise's fixed API. Do not edit it: write Classify,
+// Reconcile and Match in outcomes.go.
 
 import (
 	"context"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -34,4 +35,17 @@ type Server struct {
 	// Lookup asks the server's ledger whether a reservation with this
 	// idempotency key was executed.
 	Lookup func(ctx context.Context, key string) (bool, error)
+}
+
+// A Pending is a request the client sent and has no response for yet.
+type Pending struct {
+	Session string     // the session the request was sent in
+	ID      jsonrpc.ID // its JSON-RPC id: unique only within its session
+	Tool    string
+}
+
+// A Response is a JSON-RPC response as it reached the client.
+type Response struct {
+	Session string     // the session whose connection or stream carried it
+	ID      jsonrpc.ID // the id it answers
 }

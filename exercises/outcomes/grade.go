@@ -26,6 +26,7 @@ import (
 type GradeFuncs struct {
 	Classify  func(Call) string
 	Reconcile func(ctx context.Context, calls []Call, s Server) []string
+	Match     func(pending []Pending, r Response) int
 }
 
 // A gradeSpec is one call of a situation: what was sent, what came back,
@@ -79,6 +80,7 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 			gradeSpec{tool: "get_stock", sku: "PEN-01", answer: "rpc-internal"},
 			gradeSpec{tool: "get_stock", sku: "BOOK-01", answer: "rpc-server-defined"}),
 		{Name: "lost-stream-2026", Scenario: "stream-lost-2026", Run: gradeLostStream},
+		{Name: "late-response", Run: gradeLateResponse},
 		{Name: "hidden-batches", Run: gradeHidden},
 	}
 }

@@ -15,3 +15,9 @@ func Classify(c Call) string {
 func Reconcile(ctx context.Context, calls []Call, s Server) []string {
 	panic("TODO")
 }
+
+// Match returns the index in pending of the request r answers, or -1 when
+// it answers none of them.
+func Match(pending []Pending, r Response) int {
+	panic("TODO")
+}

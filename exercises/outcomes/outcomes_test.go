@@ -23,7 +23,7 @@ func TestMain(m *testing.M) {
 
 // TestOutcomes grades outcomes.go: one subtest per check.
 func TestOutcomes(t *testing.T) {
-	learner := GradeFuncs{Classify: Classify, Reconcile: Reconcile}
+	learner := GradeFuncs{Classify: Classify, Reconcile: Reconcile, Match: Match}
 	for _, c := range GradeChecks() {
 		t.Run(c.Name, func(t *testing.T) {
 			if r := grading.Run(context.Background(), c, learner); !r.Pass {

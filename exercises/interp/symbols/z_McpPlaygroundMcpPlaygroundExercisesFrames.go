@@ -11,5 +11,6 @@ func addMcpPlaygroundMcpPlaygroundExercisesFrames(Symbols map[string]map[string]
 	Symbols["github.com/mcp-playground/mcp-playground/exercises/frames/frames"] = map[string]reflect.Value{
 		// type definitions
 		"GradeFuncs": reflect.ValueOf((*frames.GradeFuncs)(nil)),
+		"GradeSSE":   reflect.ValueOf((*frames.GradeSSE)(nil)),
 	}
 }

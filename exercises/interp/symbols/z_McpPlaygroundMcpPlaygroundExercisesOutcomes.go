@@ -18,6 +18,8 @@ func addMcpPlaygroundMcpPlaygroundExercisesOutcomes(Symbols map[string]map[strin
 		// type definitions
 		"Call":       reflect.ValueOf((*outcomes.Call)(nil)),
 		"GradeFuncs": reflect.ValueOf((*outcomes.GradeFuncs)(nil)),
+		"Pending":    reflect.ValueOf((*outcomes.Pending)(nil)),
+		"Response":   reflect.ValueOf((*outcomes.Response)(nil)),
 		"Server":     reflect.ValueOf((*outcomes.Server)(nil)),
 	}
 }

@@ -4,9 +4,9 @@ package outcomes
 // mcpPlaygroundDriver (see exercises/interp/gen.go).
 
 // mcpPlaygroundWant is shown when the driver does not compile.
-const mcpPlaygroundWant = "func Classify(c Call) string and func Reconcile(ctx context.Context, calls []Call, s Server) []string"
+const mcpPlaygroundWant = "func Classify(c Call) string, func Reconcile(ctx context.Context, calls []Call, s Server) []string and func Match(pending []Pending, r Response) int"
 
 // mcpPlaygroundDriver returns the learner's functions as the checks take them.
 func mcpPlaygroundDriver() GradeFuncs {
-	return GradeFuncs{Classify: Classify, Reconcile: Reconcile}
+	return GradeFuncs{Classify: Classify, Reconcile: Reconcile, Match: Match}
 }

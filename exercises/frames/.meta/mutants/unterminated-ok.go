@@ -1,11 +1,13 @@
-// Package frames checks an MCP stdio byte stream: one MCP message (JSON-RPC
-// 2.0 with MCP's narrower rules) per LF-terminated line.
+// Package frames reads MCP messages off the wire: it checks a stdio byte
+// stream (one MCP message, JSON-RPC 2.0 with MCP's narrower rules, per
+// LF-terminated line) and decodes a text/event-stream fed in chunks.
 package frames
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -114,4 +116,78 @@ func isInteger(raw json.RawMessage) bool {
 // isObject reports whether raw is a JSON object.
 func isObject(raw json.RawMessage) bool {
 	return len(raw) > 0 && raw[0] == '{'
+}
+
+// An Event is one server-sent event, dispatched.
+type Event struct {
+	Type string // the event field's value; "message" when the event had none
+	Data string // its data lines, joined with "\n"
+}
+
+// A Decoder reads a text/event-stream that arrives in chunks. Its zero
+// value is ready to use.
+type Decoder struct {
+	line []byte // the line read so far: its end has not arrived
+	// afterCR is set when the last byte was a CR: it ended a line, and an
+	// LF right after it (in this chunk or the next) belongs to that end.
+	afterCR bool
+	typ     string // the event type buffer
+	data    string // the data buffer: each data line and an LF
+}
+
+// Feed takes the next chunk of the stream and returns the events it
+// completes, in order.
+func (d *Decoder) Feed(chunk []byte) []Event {
+	var out []Event
+	for len(chunk) > 0 {
+		if d.afterCR && chunk[0] == '\n' {
+			chunk = chunk[1:]
+		}
+		d.afterCR = false
+		i := bytes.IndexAny(chunk, "\r\n")
+		if i < 0 {
+			d.line = append(d.line, chunk...) // the line goes on in the next chunk
+			break
+		}
+		d.line = append(d.line, chunk[:i]...)
+		d.afterCR = chunk[i] == '\r'
+		chunk = chunk[i+1:]
+		if ev, ok := d.endLine(string(d.line)); ok {
+			out = append(out, ev)
+		}
+		d.line = d.line[:0]
+	}
+	return out
+}
+
+// endLine processes one whole line; a blank line dispatches the event, if
+// it has data.
+func (d *Decoder) endLine(line string) (Event, bool) {
+	if line == "" {
+		if d.data == "" {
+			d.typ = ""
+			return Event{}, false
+		}
+		ev := Event{Type: d.typ, Data: strings.TrimSuffix(d.data, "\n")}
+		if ev.Type == "" {
+			ev.Type = "message"
+		}
+		d.typ, d.data = "", ""
+		return ev, true
+	}
+	if line[0] == ':' {
+		return Event{}, false // a comment
+	}
+	field, value, found := strings.Cut(line, ":")
+	if found {
+		value = strings.TrimPrefix(value, " ") // one space only
+	}
+	switch field {
+	case "event":
+		d.typ = value
+	case "data":
+		d.data += value + "\n"
+	}
+	// id, retry and any other field: read, not reported.
+	return Event{}, false
 }

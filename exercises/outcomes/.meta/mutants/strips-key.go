@@ -69,3 +69,16 @@ func Reconcile(ctx context.Context, calls []Call, s Server) []string {
 	}
 	return out
 }
+
+// Match returns the index in pending of the request r answers, or -1 when
+// it answers none of them. An id names a request only within its session:
+// after a reconnect the new session numbers its requests from 1 again, so a
+// late response from the old one can carry the id of a new request.
+func Match(pending []Pending, r Response) int {
+	for i, p := range pending {
+		if p.Session == r.Session && p.ID == r.ID {
+			return i
+		}
+	}
+	return -1
+}
