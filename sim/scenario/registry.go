@@ -215,8 +215,11 @@ func presets() []preset {
 		paging2026Presets(),
 		ttlPresets(),
 		httpSessionPresets(),
+		sessionUserPresets(),
+		authSessionPresets(),
 		handlePresets(),
 		disconnectPresets(),
+		lateResponsePresets(),
 		reissuePresets(),
 	} {
 		all = append(all, group...)
