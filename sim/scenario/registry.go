@@ -209,6 +209,7 @@ func presets() []preset {
 		discoverPresets(),
 		stdioPresets(),
 		http2026Presets(),
+		sseFragmentPresets(),
 		toolsPresets(),
 		mrtrPresets(),
 		pagingPresets(),

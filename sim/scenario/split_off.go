@@ -60,6 +60,10 @@ func runAuthSession(context.Context, *trace.Recorder, *AuthSessionParams) error 
 	return errSplit("auth-session")
 }
 
+func runSSEFragment(context.Context, *trace.Recorder, *SSEFragmentParams) error {
+	return errSplit("sse-fragment")
+}
+
 func errSplit(what string) error {
 	return fmt.Errorf("%w: this build leaves out the %s scenarios; use the %q runtime (built with -tags simhttp)", ErrRuntime, what, RuntimeHTTP)
 }
