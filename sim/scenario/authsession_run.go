@@ -97,7 +97,7 @@ func authSessionRun(ctx context.Context, rec *trace.Recorder, p *AuthSessionPara
 			DisableStandaloneSSE: true, MaxRetries: -1, OAuthHandler: user}
 		cs, err := newClient().Connect(ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: v20251125})
 		if err == nil {
-			rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
+			rec.Update(func(s *trace.State) { s.Client, s.Protocol = trace.ClientReady, cs.InitializeResult().ProtocolVersion })
 		}
 		return cs, err
 	}

@@ -49,7 +49,7 @@ func runSessionUser(ctx context.Context, rec *trace.Recorder, p *SessionUserPara
 		return err
 	}
 	defer cs.Close()
-	rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
+	rec.Update(func(s *trace.State) { s.Client, s.Protocol = trace.ClientReady, cs.InitializeResult().ProtocolVersion })
 	sid := cs.ID()
 	read := func(label string) error {
 		rec.Update(func(s *trace.State) {

@@ -57,6 +57,10 @@ func runSSEFragment(ctx context.Context, rec *trace.Recorder, p *SSEFragmentPara
 		return err
 	}
 	defer func() { stop(); cs.Close() }()
+	if v := cs.InitializeResult().ProtocolVersion; v != v20260728 {
+		return fmt.Errorf("the client chose %s, want %s", v, v20260728)
+	}
+	rec.Update(func(s *trace.State) { s.Protocol = v20260728 })
 
 	params := &mcp.CallToolParams{Name: "count_stock", Arguments: map[string]any{}}
 	params.SetProgressToken("count-1")
