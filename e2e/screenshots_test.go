@@ -37,6 +37,8 @@ func TestScreenshots(t *testing.T) {
 		{"playground-http-1280", "playground.html#scenario=ttl-session-expired&step=10", "ttl-session-expired", 1280, 0, false, false, false},
 		{"playground-ttl-1280", "playground.html#scenario=ttl-renew&step=6", "ttl-renew", 1280, 0, false, false, false},
 		{"playground-stdio-1280", "playground.html#scenario=stdio-banner&step=4", "stdio-banner", 1280, 0, false, false, false},
+		// An event stream in reads: one read that ends two events.
+		{"playground-sse-1280", "playground.html#scenario=sse-fragmented&step=12", "sse-fragmented", 1280, 0, false, false, false},
 		{"playground-choices-360", "playground.html#scenario=paging-normal", "paging-normal", 360, 0, false, true, false},
 		// Two sessions at once: the candidate's state and the active one's.
 		{"playground-refresh-1280", "playground.html#scenario=catalog-refresh-failed&step=99", "catalog-refresh-failed", 1280, 0, false, false, false},

@@ -212,14 +212,18 @@ func presets() []preset {
 		discoverPresets(),
 		stdioPresets(),
 		http2026Presets(),
+		sseFragmentPresets(),
 		toolsPresets(),
 		mrtrPresets(),
 		pagingPresets(),
 		paging2026Presets(),
 		ttlPresets(),
 		httpSessionPresets(),
+		sessionUserPresets(),
+		authSessionPresets(),
 		handlePresets(),
 		disconnectPresets(),
+		lateResponsePresets(),
 		reissuePresets(),
 	} {
 		all = append(all, group...)

@@ -48,6 +48,22 @@ func runPaging2026(context.Context, *trace.Recorder, *Paging2026Params) error {
 	return errSplit("paging2026")
 }
 
+func runLateResponse(context.Context, *trace.Recorder, *LateResponseParams) error {
+	return errSplit("late-response")
+}
+
+func runSessionUser(context.Context, *trace.Recorder, *SessionUserParams) error {
+	return errSplit("session-user")
+}
+
+func runAuthSession(context.Context, *trace.Recorder, *AuthSessionParams) error {
+	return errSplit("auth-session")
+}
+
+func runSSEFragment(context.Context, *trace.Recorder, *SSEFragmentParams) error {
+	return errSplit("sse-fragment")
+}
+
 func errSplit(what string) error {
 	return fmt.Errorf("%w: this build leaves out the %s scenarios; use the %q runtime (built with -tags simhttp)", ErrRuntime, what, RuntimeHTTP)
 }

@@ -123,6 +123,7 @@ function httpLines(ev) {
   const lines = [];
   if (status) lines.push(`HTTP/1.1 ${status}${HTTP_REASONS.has(status) ? ` ${HTTP_REASONS.get(status)}` : ''}`);
   else if (typeof p.method === 'string' && p.method) lines.push(`${p.method} /mcp HTTP/1.1`);
+  else if (ev.direction === 'server-to-client') lines.push('(more of a response body; its status line came earlier)');
   else lines.push('HTTP request (method and path not recorded)');
   for (const [k, v] of httpHeaders(ev)) lines.push(`${k}: ${v}`);
   return lines.join('\n');

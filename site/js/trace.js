@@ -361,11 +361,14 @@ export function isSSE(e) {
 }
 
 // httpHead is the lane's short name of an HTTP event: "HTTP 200", "HTTP
-// POST", "HTTP 200 · SSE stream", "HTTP request · tools/call".
+// POST", "HTTP 200 · SSE stream", "HTTP request · tools/call", or "HTTP
+// body" for bytes of a response whose status line came earlier (an event
+// on a stream, or one read of it).
 function httpHead(e) {
   const p = isObject(e.payload) ? e.payload : {};
   const status = httpStatus(e);
   if (status) return `HTTP ${status}${isSSE(e) ? ' · SSE stream' : ''}`;
+  if (e.direction === 'server-to-client') return 'HTTP body';
   const method = typeof p.method === 'string' && p.method ? p.method : 'request';
   const mcpMethod = header(e, 'mcp-method');
   return `HTTP ${method}${mcpMethod && !p.body ? ` · ${mcpMethod}` : ''}`;

@@ -153,9 +153,10 @@ test('describe', 'HTTP events of both formats', () => {
     { seq: 2, direction: 'server-to-client', transport: 'streamable-http', kind: 'http', status: 202 },
     { seq: 3, direction: 'client-to-server', transport: 'streamable-http', kind: 'http', payload: { method: 'POST', body: { jsonrpc: '2.0', id: 1, method: 'initialize' } } },
     { seq: 4, direction: 'server-to-client', transport: 'streamable-http', kind: 'http', payload: { status: 404 } },
+    { seq: 5, direction: 'server-to-client', transport: 'streamable-http', kind: 'http', raw: 'event: message\ndata: {"jsonrpc":"2.0","me', payload: {} },
   )));
-  eq(d.map((x) => x.label), ['HTTP request · tools/call', 'HTTP 200 · SSE stream', 'HTTP 202', 'HTTP POST · initialize · id\u00a01', 'HTTP 404'], 'labels');
-  eq(d.map((x) => x.method), ['http', 'http', 'http', 'initialize', 'http'], 'methods');
+  eq(d.map((x) => x.label), ['HTTP request · tools/call', 'HTTP 200 · SSE stream', 'HTTP 202', 'HTTP POST · initialize · id\u00a01', 'HTTP 404', 'HTTP body'], 'labels');
+  eq(d.map((x) => x.method), ['http', 'http', 'http', 'initialize', 'http', 'http'], 'methods');
 });
 
 test('httpHeaders', 'top-level, payload headers and the session id, as recorded', () => {

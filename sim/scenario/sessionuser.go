@@ -1,0 +1,47 @@
+package scenario
+
+import (
+	"context"
+
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+)
+
+// SessionUserParams choose whose token comes with a request that names
+// someone else's session.
+type SessionUserParams struct {
+	// Token is the bearer token on the request that carries Alice's
+	// session id: bob (another user's valid token), alice (a second client
+	// of the same user) or none.
+	Token string `json:"token"`
+}
+
+// Whose token the second request carries.
+const (
+	tokenBob   = "bob"
+	tokenAlice = "alice"
+	tokenNone  = "none"
+)
+
+// sessionUserChoices are the words the session-user family's enumerated
+// parameters accept.
+func sessionUserChoices() choices {
+	return choices{"token": {tokenBob, tokenAlice, tokenNone}}
+}
+
+func (p *SessionUserParams) validate() error {
+	return sessionUserChoices().check("token", p.Token)
+}
+
+// The session-user family presents a valid session id with another
+// user's credentials to go-sdk's authenticated streamable HTTP handler;
+// its presets are in sessionuser_presets.go. Only the browser build with
+// streamable HTTP runs it.
+var sessionUserFamily = &family{
+	name:    "session-user",
+	params:  func() validator { return &SessionUserParams{} },
+	choices: sessionUserChoices(),
+	runtime: RuntimeHTTP,
+	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+		return runSessionUser(ctx, rec, v.(*SessionUserParams))
+	},
+}

@@ -1,0 +1,57 @@
+package scenario
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+)
+
+// SSEFragmentParams choose how the network cuts a text/event-stream
+// response into reads.
+type SSEFragmentParams struct {
+	// Split is mid-json (the first event arrives in three reads, cut in
+	// the middle of its data line and before its blank line, then the rest
+	// in one read), per-event (one read per event) or one-read (the whole
+	// body at once).
+	Split string `json:"split"`
+	// Progress is how many notifications/progress events the tool sends
+	// before its result, 0 to 3.
+	Progress int `json:"progress"`
+}
+
+// How the body is cut into reads.
+const (
+	splitMidJSON  = "mid-json"
+	splitPerEvent = "per-event"
+	splitOneRead  = "one-read"
+)
+
+// sseFragmentChoices are the words the sse-fragment family's enumerated
+// parameters accept.
+func sseFragmentChoices() choices {
+	return choices{"split": {splitMidJSON, splitPerEvent, splitOneRead}}
+}
+
+func (p *SSEFragmentParams) validate() error {
+	if err := sseFragmentChoices().check("split", p.Split); err != nil {
+		return err
+	}
+	if p.Progress < 0 || p.Progress > 3 {
+		return fmt.Errorf("progress %d: want 0 to 3", p.Progress)
+	}
+	return nil
+}
+
+// The sse-fragment family feeds go-sdk's streamable HTTP client an event
+// stream in pieces; its presets are in ssefragment_presets.go. Only the
+// browser build with streamable HTTP runs it.
+var sseFragmentFamily = &family{
+	name:    "sse-fragment",
+	params:  func() validator { return &SSEFragmentParams{} },
+	choices: sseFragmentChoices(),
+	runtime: RuntimeHTTP,
+	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+		return runSSEFragment(ctx, rec, v.(*SSEFragmentParams))
+	},
+}
