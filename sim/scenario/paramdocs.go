@@ -97,6 +97,21 @@ func paramDocs() map[string]map[string]string {
 			"call_at":    "when the client makes its first call, in virtual ms; 0 to idle_until",
 			"idle_until": "when the client comes back after being idle, in virtual ms; call_at to 2^40",
 		},
+		"sse-fragment": {
+			"split":    "how the event stream reaches the client: mid-json (the first event in three reads, cut inside its data line and before its blank line), per-event (one read per event) or one-read (the whole body at once)",
+			"progress": "how many notifications/progress events the tool sends before its result; 0 to 3",
+		},
+		"session-user": {
+			"token": "the bearer token on the request that carries Alice's session id: bob (another user's valid token), alice (the same user from a second client) or none",
+		},
+		"auth-session": {
+			"token_ttl":   "in the run where the token expires: how long an access token lives, in virtual ms; 1 to 2^40",
+			"session_ttl": "in the run where the server cleans up: the idle timeout of a session, in virtual ms; 1 to 2^40",
+			"idle_until":  "when, from the start of each run, the client makes its second call, in virtual ms (the first is at 1000); 1001 to 2^40",
+		},
+		"late-response": {
+			"proxy": "what the proxy does with the old connection's late response: misroute (hands it to the new session, where its id names another request) or drop (discards it)",
+		},
 		"handle": {
 			"ttl":        "how long a cart handle lives unused, in virtual ms; above call_at, up to 2^40",
 			"call_at":    "when the client first uses the handle, in virtual ms; 1 to ttl - 1",
