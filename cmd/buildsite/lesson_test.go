@@ -63,6 +63,11 @@ func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
 			`lessons/01-x.md:5: link to "02-y.html": the site has no 02-y.html`}},
 		{"link to an unknown scenario", fm + "\nOpen [it](playground.html#scenario=alpah&step=2).\n", []string{
 			`lessons/01-x.md:5: link to "playground.html#scenario=alpah&step=2": unknown scenario "alpah" (did you mean "alpha"?)`}},
+		{"playground link with parameters the scenario refuses", fm + "\nSet [n to 0](playground.html#scenario=alpha&params=%7B%22n%22%3A0%7D),\n[m](playground.html#scenario=beta&params=%7B%22m%22%3A1%7D),\n[not JSON](playground.html#scenario=beta&params=n%3D1)\nand [no scenario](playground.html#step=2).\n", []string{
+			`lessons/01-x.md:5: link to playground scenario "alpha": params {"n":0}: scenario alpha: parameters: n 0: want 1 or more`,
+			`lessons/01-x.md:6: link to playground scenario "beta": params {"m":1}: scenario beta: parameters: json: unknown field "m"`,
+			`lessons/01-x.md:7: link to playground scenario "beta": params n=1: scenario beta: parameters: invalid character '=' in literal null (expecting 'u')`,
+			`lessons/01-x.md:8: link to "playground.html#step=2": a playground link names its scenario (#scenario=ID)`}},
 		{"every error is reported, in line order", "---\ntitle: X\nscenarios: [nope]\n---\n```sim scenario=nope\n```\n[x](y.html)\n```quux\n```\n", []string{
 			`lessons/01-x.md:3: unknown scenario "nope" in front matter (3 known; go run ./cmd/simtrace -list)`,
 			`lessons/01-x.md:5: sim: unknown scenario "nope" (3 known; go run ./cmd/simtrace -list)`,
@@ -86,7 +91,7 @@ func TestWellFormedLessonsBuild(t *testing.T) {
 	for _, tc := range []struct{ name, src string }{
 		{"plain code block", fm + "```\nanything\n```\n"},
 		{"allowed languages", fm + "```go\nx := 1\n```\n\n```jsonl\n{}\n```\n\n```sh\nls\n```\n"},
-		{"links the site has", fm + "[a](exercises/greet.html) [b](playground.html#scenario=alpha&step=2) [c](01-x.md#top) [d](./01-x.md) [e](../lessons/01-x.md) [f](https://example.com/x) [g](#here) [h](traces/beta.jsonl)\n"},
+		{"links the site has", fm + "[a](exercises/greet.html) [b](playground.html#scenario=alpha&step=2) [c](01-x.md#top) [d](./01-x.md) [e](../lessons/01-x.md) [f](https://example.com/x) [g](#here) [h](traces/beta.jsonl) [i](playground.html#scenario=beta&params=%7B%22n%22%3A2%7D)\n"},
 		{"empty lists in front matter", "---\ntitle: X\nscenarios:\nexercises: []\n---\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,5 +99,23 @@ func TestWellFormedLessonsBuild(t *testing.T) {
 				t.Errorf("Build: %v", err)
 			}
 		})
+	}
+}
+
+// TestPlaygroundLinksAreCheckedByTheSimulator checks that the real build
+// asks the simulator's own registry: the playground runs what a link sets.
+func TestPlaygroundLinksAreCheckedByTheSimulator(t *testing.T) {
+	for _, tc := range []struct{ id, params, want string }{
+		{"paging-normal", `{"empty_cursor_after":1}`, ""},
+		{"paging-slow-page", `{"request_timeout_ms":0}`, ""},
+		{"paging-normal", `{"empty_cursor_after":9}`, "empty_cursor_after 9"},
+		{"paging-normal", `{"cursor_after":1}`, `unknown field "cursor_after"`},
+		{"paging-slow-page", `{"stall_page":3,"request_timeout_ms":0,"walk_timeout_ms":0}`, "wait forever"},
+		{"paging-nope", `{}`, "unknown scenario"},
+	} {
+		err := simCatalog{}.Check(tc.id, []byte(tc.params))
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("Check(%s, %s) = %v, want %q", tc.id, tc.params, err, tc.want)
+		}
 	}
 }

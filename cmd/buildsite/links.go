@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"net/url"
 	"os"
 	"path"
@@ -90,7 +91,18 @@ func (rc *renderCtx) fixLink(n *ast.Link, src []byte) {
 		if id := q.Get("scenario"); id != "" {
 			if _, ok := rc.site.scenarioInfo(id); !ok {
 				rc.errorf(linkLine(n, src), "link to %q: unknown scenario %q (%s)", dest, id, rc.site.knownScenarios(id))
+				return
 			}
+			// The playground runs a link's parameters as they are; a
+			// value the family refuses would greet the learner with an
+			// error instead of the run the lesson describes.
+			if params, ok := q["params"]; ok {
+				if err := rc.site.cfg.Catalog.Check(id, json.RawMessage(params[0])); err != nil {
+					rc.errorf(linkLine(n, src), "link to playground scenario %q: params %s: %v", id, params[0], err)
+				}
+			}
+		} else {
+			rc.errorf(linkLine(n, src), "link to %q: a playground link names its scenario (#scenario=ID)", dest)
 		}
 	}
 }
