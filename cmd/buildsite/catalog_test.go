@@ -22,10 +22,12 @@ func (fakeCatalog) List() []scenario.Info {
 	}
 }
 
-// Check accepts, for any scenario, one parameter: n, a count of at least 1.
+// Check accepts, for any scenario, one parameter: n, a count of at least 1,
+// and m, which no preset has (the form would drop it).
 func (fakeCatalog) Check(id string, params json.RawMessage) error {
 	var p struct {
 		N int `json:"n"`
+		M int `json:"m"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(params))
 	dec.DisallowUnknownFields()

@@ -35,8 +35,10 @@ type PagingLabParams struct {
 	PageSize int `json:"page_size"`
 
 	// AddBetween (replay) names a tool the server registers between the
-	// two walks: a new catalog generation. Empty for none.
-	AddBetween string `json:"add_between,omitempty"`
+	// two walks: a new catalog generation. Empty for none. It is always
+	// encoded, so that the playground's form, built from a preset's
+	// parameters, offers it.
+	AddBetween string `json:"add_between"`
 
 	// StallPage (slow-page) is the 1-based page whose answer never comes;
 	// 0 for none. PageMS is how long every other page takes, in virtual
