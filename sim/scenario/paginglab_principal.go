@@ -130,7 +130,10 @@ func labPrincipalRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParam
 		rec.Update(func(s *trace.State) { s.Catalog = nil; s.Cursors = nil; s.Error = "" })
 		for n := 1; ; n++ {
 			req, err := l.w.AwaitUntil(ctx, request(c2s, "tools/list"), w.done)
-			if err != nil || req == nil {
+			if err != nil {
+				return "", err
+			}
+			if req == nil {
 				break
 			}
 			l.w.Deliver(req, fmt.Sprintf("%s's walk, page %d.", who, n))
