@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -19,6 +20,24 @@ func (fakeCatalog) List() []scenario.Info {
 		{ID: "beta", Title: "Beta", Summary: "One request.", Lesson: "tools", Family: "fake", Era: "2026-07-28"},
 		{ID: "gamma", Title: "Gamma", Summary: "In no lesson.", Lesson: "tools", Family: "fake", Era: "go-sdk"},
 	}
+}
+
+// Check accepts, for any scenario, one parameter: n, a count of at least 1,
+// and m, which no preset has (the form would drop it).
+func (fakeCatalog) Check(id string, params json.RawMessage) error {
+	var p struct {
+		N int `json:"n"`
+		M int `json:"m"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(params))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return fmt.Errorf("scenario %s: parameters: %v", id, err)
+	}
+	if p.N < 1 {
+		return fmt.Errorf("scenario %s: parameters: n %d: want 1 or more", id, p.N)
+	}
+	return nil
 }
 
 func (c fakeCatalog) Run(_ context.Context, id string) (*scenario.Result, error) {

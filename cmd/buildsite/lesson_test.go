@@ -2,14 +2,18 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
 )
 
 // buildLesson builds a site of one lesson, 01-x.md with the given source,
-// against the fake catalog and testdata/cases' exercises.
+// against the fake catalog (with parameters: [paramCatalog]) and
+// testdata/cases' exercises.
 func buildLesson(t *testing.T, src string) error {
 	t.Helper()
 	dir := t.TempDir()
@@ -21,7 +25,21 @@ func buildLesson(t *testing.T, src string) error {
 	cfg := smallConfig(t)
 	cfg.Lessons = lessons
 	cfg.Exercises = "testdata/cases/exercises"
+	cfg.Catalog = paramCatalog{}
 	return Build(context.Background(), cfg)
+}
+
+// paramCatalog is fakeCatalog whose scenarios have a preset parameter, n,
+// which the playground's form would offer (the golden site's catalog has
+// none, so that its pages stay as they are).
+type paramCatalog struct{ fakeCatalog }
+
+func (c paramCatalog) List() []scenario.Info {
+	infos := c.fakeCatalog.List()
+	for i := range infos {
+		infos[i].Params = json.RawMessage(`{"n":1}`)
+	}
+	return infos
 }
 
 func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
@@ -63,6 +81,13 @@ func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
 			`lessons/01-x.md:5: link to "02-y.html": the site has no 02-y.html`}},
 		{"link to an unknown scenario", fm + "\nOpen [it](playground.html#scenario=alpah&step=2).\n", []string{
 			`lessons/01-x.md:5: link to "playground.html#scenario=alpah&step=2": unknown scenario "alpah" (did you mean "alpha"?)`}},
+		{"playground link with parameters the scenario refuses", fm + "\nSet [n to 0](playground.html#scenario=alpha&params=%7B%22n%22%3A0%7D),\n[z](playground.html#scenario=beta&params=%7B%22z%22%3A1%7D),\n[not JSON](playground.html#scenario=beta&params=n%3D1)\nand [no scenario](playground.html#step=2).\n", []string{
+			`lessons/01-x.md:5: link to playground scenario "alpha": params {"n":0}: scenario alpha: parameters: n 0: want 1 or more`,
+			`lessons/01-x.md:6: link to playground scenario "beta": params {"z":1}: scenario beta: parameters: json: unknown field "z"`,
+			`lessons/01-x.md:7: link to playground scenario "beta": params n=1: scenario beta: parameters: invalid character '=' in literal null (expecting 'u')`,
+			`lessons/01-x.md:8: link to "playground.html#step=2": a playground link names its scenario (#scenario=ID)`}},
+		{"playground link with a parameter the form would drop", fm + "\nSet [m](playground.html#scenario=alpha&params=%7B%22n%22%3A2%2C%22m%22%3A1%7D).\n", []string{
+			`lessons/01-x.md:5: link to playground scenario "alpha": params {"n":2,"m":1}: the playground has no field "m" for this scenario and would drop it (its form offers the preset's parameters and the enumerated ones)`}},
 		{"every error is reported, in line order", "---\ntitle: X\nscenarios: [nope]\n---\n```sim scenario=nope\n```\n[x](y.html)\n```quux\n```\n", []string{
 			`lessons/01-x.md:3: unknown scenario "nope" in front matter (3 known; go run ./cmd/simtrace -list)`,
 			`lessons/01-x.md:5: sim: unknown scenario "nope" (3 known; go run ./cmd/simtrace -list)`,
@@ -86,7 +111,7 @@ func TestWellFormedLessonsBuild(t *testing.T) {
 	for _, tc := range []struct{ name, src string }{
 		{"plain code block", fm + "```\nanything\n```\n"},
 		{"allowed languages", fm + "```go\nx := 1\n```\n\n```jsonl\n{}\n```\n\n```sh\nls\n```\n"},
-		{"links the site has", fm + "[a](exercises/greet.html) [b](playground.html#scenario=alpha&step=2) [c](01-x.md#top) [d](./01-x.md) [e](../lessons/01-x.md) [f](https://example.com/x) [g](#here) [h](traces/beta.jsonl)\n"},
+		{"links the site has", fm + "[a](exercises/greet.html) [b](playground.html#scenario=alpha&step=2) [c](01-x.md#top) [d](./01-x.md) [e](../lessons/01-x.md) [f](https://example.com/x) [g](#here) [h](traces/beta.jsonl) [i](playground.html#scenario=beta&params=%7B%22n%22%3A2%7D)\n"},
 		{"empty lists in front matter", "---\ntitle: X\nscenarios:\nexercises: []\n---\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,5 +119,23 @@ func TestWellFormedLessonsBuild(t *testing.T) {
 				t.Errorf("Build: %v", err)
 			}
 		})
+	}
+}
+
+// TestPlaygroundLinksAreCheckedByTheSimulator checks that the real build
+// asks the simulator's own registry: the playground runs what a link sets.
+func TestPlaygroundLinksAreCheckedByTheSimulator(t *testing.T) {
+	for _, tc := range []struct{ id, params, want string }{
+		{"paging-normal", `{"empty_cursor_after":1}`, ""},
+		{"paging-slow-page", `{"request_timeout_ms":0}`, ""},
+		{"paging-normal", `{"empty_cursor_after":9}`, "empty_cursor_after 9"},
+		{"paging-normal", `{"cursor_after":1}`, `unknown field "cursor_after"`},
+		{"paging-slow-page", `{"stall_page":3,"request_timeout_ms":0,"walk_timeout_ms":0}`, "wait forever"},
+		{"paging-nope", `{}`, "unknown scenario"},
+	} {
+		err := simCatalog{}.Check(tc.id, []byte(tc.params))
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("Check(%s, %s) = %v, want %q", tc.id, tc.params, err, tc.want)
+		}
 	}
 }

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
+	"maps"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -90,9 +93,44 @@ func (rc *renderCtx) fixLink(n *ast.Link, src []byte) {
 		if id := q.Get("scenario"); id != "" {
 			if _, ok := rc.site.scenarioInfo(id); !ok {
 				rc.errorf(linkLine(n, src), "link to %q: unknown scenario %q (%s)", dest, id, rc.site.knownScenarios(id))
+				return
 			}
+			// The playground runs a link's parameters as they are; a
+			// value the family refuses would greet the learner with an
+			// error instead of the run the lesson describes.
+			if params, ok := q["params"]; ok {
+				if err := rc.site.cfg.Catalog.Check(id, json.RawMessage(params[0])); err != nil {
+					rc.errorf(linkLine(n, src), "link to playground scenario %q: params %s: %v", id, params[0], err)
+				} else if k := unoffered(rc.site, id, params[0]); k != "" {
+					rc.errorf(linkLine(n, src), "link to playground scenario %q: params %s: the playground has no field %q for this scenario and would drop it (its form offers the preset's parameters and the enumerated ones)", id, params[0], k)
+				}
+			}
+		} else {
+			rc.errorf(linkLine(n, src), "link to %q: a playground link names its scenario (#scenario=ID)", dest)
 		}
 	}
+}
+
+// unoffered returns the first key of params, in sorted order, that the
+// playground's form for scenario id does not offer, or "". The form
+// (site/js/playground.js) has a field for each of the preset's parameters
+// and for each enumerated parameter that may be left out; it drops any
+// other key of a link's params.
+func unoffered(s *site, id, params string) string {
+	info, _ := s.scenarioInfo(id)
+	var preset, link map[string]json.RawMessage
+	json.Unmarshal(info.Params, &preset)
+	if json.Unmarshal([]byte(params), &link) != nil {
+		return ""
+	}
+	keys := slices.Sorted(maps.Keys(link))
+	for _, k := range keys {
+		if _, ok := preset[k]; ok || slices.Contains(info.Choices[k], "") {
+			continue
+		}
+		return k
+	}
+	return ""
 }
 
 // linkLine finds the line of a link from the text inside it, or the block

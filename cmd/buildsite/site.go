@@ -23,6 +23,9 @@ import (
 type Catalog interface {
 	List() []scenario.Info
 	Run(ctx context.Context, id string) (*scenario.Result, error)
+	// Check returns the error running id with params would give, without
+	// running it (playground links set parameters).
+	Check(id string, params json.RawMessage) error
 }
 
 // simCatalog is the simulator's own registry.
@@ -32,6 +35,7 @@ func (simCatalog) List() []scenario.Info { return scenario.List() }
 func (simCatalog) Run(ctx context.Context, id string) (*scenario.Result, error) {
 	return scenario.Run(ctx, id, nil)
 }
+func (simCatalog) Check(id string, params json.RawMessage) error { return scenario.Check(id, params) }
 
 // A Config says where the sources are and where the site goes. Every path
 // is a directory; tests point them at testdata.

@@ -52,8 +52,10 @@ func paramDocs() map[string]map[string]string {
 			"client_version": "the version the client asks for first, a date; version-retry and inline-retry need one after 2026-07-28 that go-sdk does not implement (2027-01-01), the others 2026-07-28",
 		},
 		"stdio": {
-			"fault":  "what goes wrong on stdout: banner (a line of text before the first frame), multiline (a pretty-printed frame) or none",
-			"banner": "with fault banner: the line the server prints first; one non-empty line",
+			"fault":        "what goes wrong on stdout: banner (a line of text before the first frame), multiline (a pretty-printed frame) or none",
+			"banner":       "with fault banner: the line the server prints first; one non-empty line",
+			"banner_from":  "with fault banner: who prints it, server (the server's own main) or wrapper (a shell script that launches the server); empty for server",
+			"merge_stderr": "whether the launch merges the server's stderr into its stdout (2>&1), so its log lines land among the frames; true or false",
 		},
 		"http-2026": {
 			"shape":      "what the HTTP exchange shows: headers, mismatch (a proxy rewrites Mcp-Name), listen, stateful or session-2025",
@@ -111,6 +113,26 @@ func paramDocs() map[string]map[string]string {
 		},
 		"late-response": {
 			"proxy": "what the proxy does with the old connection's late response: misroute (hands it to the new session, where its id names another request) or drop (discards it)",
+		},
+		"paging-lab": {
+			"case":               "the situation: replay (walk twice), slow-page (a page that never arrives), principal-cursor (bob presents alice's cursor) or listed-not-callable (a listed tool refused to bob)",
+			"tools":              "the server's tools, 1 to 50 names of at most 64 characters; go-sdk v1.8.0 lists them sorted by name",
+			"page_size":          "the server's page size (go-sdk ServerOptions.PageSize); 1 to 50",
+			"add_between":        "with case replay: a tool the server adds between the two walks, a new catalog generation; empty for none",
+			"stall_page":         "with case slow-page: the 1-based page whose answer never comes; 0 for none, up to the number of pages",
+			"page_ms":            "with case slow-page: how long every other page takes, in virtual ms; 0 to 3600000",
+			"request_timeout_ms": "with case slow-page: the deadline of each tools/list request, in virtual ms; 0 for none, up to 3600000",
+			"walk_timeout_ms":    "with case slow-page: the deadline of the whole walk, in virtual ms; 0 for none, up to 3600000",
+			"hidden_from_bob":    "with the principal cases: tools the server leaves out of bob's list; each one of tools",
+			"refused_for_bob":    "with the principal cases: tools listed to bob whose calls the server refuses for him; each one of tools",
+			"call":               "with case listed-not-callable: the tool both principals call; one of tools",
+		},
+		"tool-safety": {
+			"case":               "the situation: error-leak (what a failing tool tells the model) or untrusted-output (a tool result that gives instructions)",
+			"errors":             "with case error-leak: leaky (the Go error as it came), actionable (a reason and a next step) or both",
+			"injection":          "with case untrusted-output: the instruction hidden in the ticket text the tool returns; one line, at most 500 characters",
+			"poison_description": "with case untrusted-output: whether a tool's description carries another instruction; true or false",
+			"confirm":            "with case untrusted-output: the host's policy for a call the model proposes, ask (the user declines) or auto (the host calls without asking)",
 		},
 		"handle": {
 			"ttl":        "how long a cart handle lives unused, in virtual ms; above call_at, up to 2^40",

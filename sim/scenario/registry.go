@@ -138,33 +138,9 @@ func IDs() []string {
 // are errors. Run never panics on bad input and always returns within
 // [MaxRun].
 func Run(ctx context.Context, id string, overrides json.RawMessage) (*Result, error) {
-	i := slices.IndexFunc(presets(), func(p preset) bool { return p.info.ID == id })
-	if i < 0 {
-		return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, id, strings.Join(IDs(), ", "))
-	}
-	p := presets()[i]
-	var params validator
-	info := p.info
-	if p.family.params != nil {
-		merged, err := mergeParams(p.info.Params, overrides)
-		if err != nil {
-			return nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
-		}
-		params = p.family.params()
-		dec := json.NewDecoder(bytes.NewReader(merged))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(params); err != nil {
-			return nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
-		}
-		if err := params.validate(); err != nil {
-			return nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
-		}
-		// The result names the parameters it ran with, not the preset's.
-		if info.Params, err = json.Marshal(params); err != nil {
-			return nil, err
-		}
-	} else if !isEmptyJSON(overrides) {
-		return nil, fmt.Errorf("scenario %s takes no parameters", id)
+	p, info, params, err := prepare(id, overrides)
+	if err != nil {
+		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, MaxRun)
 	defer cancel()
@@ -173,6 +149,52 @@ func Run(ctx context.Context, id string, overrides json.RawMessage) (*Result, er
 		return nil, fmt.Errorf("scenario %s: %w", id, err)
 	}
 	return &Result{Info: info, Events: slices.Clone(rec.Events())}, nil
+}
+
+// Check returns the error [Run] would return for id and overrides before
+// playing anything: an unknown id, parameters that do not decode, or values
+// the family refuses. It runs nothing, so a build can check every link
+// that sets parameters. (sim.wasm leaves out the checks of the families it
+// cannot run; natively every family checks its values.)
+func Check(id string, overrides json.RawMessage) error {
+	_, _, _, err := prepare(id, overrides)
+	return err
+}
+
+// prepare finds preset id and applies overrides to its parameters,
+// returning the preset, the Info a run reports and the decoded, validated
+// parameters (nil for a family that takes none).
+func prepare(id string, overrides json.RawMessage) (preset, Info, validator, error) {
+	i := slices.IndexFunc(presets(), func(p preset) bool { return p.info.ID == id })
+	if i < 0 {
+		return preset{}, Info{}, nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, id, strings.Join(IDs(), ", "))
+	}
+	p := presets()[i]
+	info := p.info
+	if p.family.params == nil {
+		if !isEmptyJSON(overrides) {
+			return preset{}, Info{}, nil, fmt.Errorf("scenario %s takes no parameters", id)
+		}
+		return p, info, nil, nil
+	}
+	merged, err := mergeParams(p.info.Params, overrides)
+	if err != nil {
+		return preset{}, Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
+	}
+	params := p.family.params()
+	dec := json.NewDecoder(bytes.NewReader(merged))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(params); err != nil {
+		return preset{}, Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
+	}
+	if err := params.validate(); err != nil {
+		return preset{}, Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
+	}
+	// The result names the parameters it ran with, not the preset's.
+	if info.Params, err = json.Marshal(params); err != nil {
+		return preset{}, Info{}, nil, err
+	}
+	return p, info, params, nil
 }
 
 // mergeParams replaces the preset's top-level fields with those of
@@ -214,9 +236,11 @@ func presets() []preset {
 		http2026Presets(),
 		sseFragmentPresets(),
 		toolsPresets(),
+		toolSafetyPresets(),
 		mrtrPresets(),
 		pagingPresets(),
 		paging2026Presets(),
+		pagingLabPresets(),
 		ttlPresets(),
 		httpSessionPresets(),
 		sessionUserPresets(),

@@ -487,7 +487,7 @@ func TestRuntimeComesFromTheFamily(t *testing.T) {
 	for _, info := range List() {
 		want := ""
 		// The families the default browser build leaves out (split_off.go).
-		if slices.Contains([]string{"http-session", "http-2026", "reissue", "handle", "discover", "mrtr", "paging2026", "stdio", "late-response", "session-user", "auth-session", "sse-fragment"}, info.Family) {
+		if slices.Contains([]string{"http-session", "http-2026", "reissue", "handle", "discover", "mrtr", "paging2026", "stdio", "late-response", "session-user", "auth-session", "sse-fragment", "paging-lab", "tool-safety"}, info.Family) {
 			want = RuntimeHTTP
 		}
 		if info.Runtime != want {

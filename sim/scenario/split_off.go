@@ -64,6 +64,20 @@ func runSSEFragment(context.Context, *trace.Recorder, *SSEFragmentParams) error 
 	return errSplit("sse-fragment")
 }
 
+func runPagingLab(context.Context, *trace.Recorder, *PagingLabParams) error {
+	return errSplit("paging lab")
+}
+
+func runToolSafety(context.Context, *trace.Recorder, *ToolSafetyParams) error {
+	return errSplit("tool safety")
+}
+
+// The families above whose parameters are checked only where they run
+// accept anything here: their run stubs refuse every call anyway.
+
+func (p *PagingLabParams) validate() error  { return nil }
+func (p *ToolSafetyParams) validate() error { return nil }
+
 func errSplit(what string) error {
 	return fmt.Errorf("%w: this build leaves out the %s scenarios; use the %q runtime (built with -tags simhttp)", ErrRuntime, what, RuntimeHTTP)
 }

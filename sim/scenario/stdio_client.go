@@ -23,7 +23,7 @@ import (
 // depends on goroutine scheduling (go-sdk fails the same way in either
 // order: its reader decodes JSON values, and the first byte of the banner
 // is not the start of one).
-func sdkBannerRun(ctx context.Context, rec *trace.Recorder, banner string) error {
+func sdkBannerRun(ctx context.Context, rec *trace.Recorder, banner, what string) error {
 	// The server's end: the fixture over its own stdin and stdout.
 	srvInR, srvInW := io.Pipe()
 	srvOutR, srvOutW := io.Pipe()
@@ -45,7 +45,7 @@ func sdkBannerRun(ctx context.Context, rec *trace.Recorder, banner string) error
 	bs := newByteStream(rec)
 
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
-	rec.Note("Run 2: go-sdk v1.8.0's client, pinned to 2025-11-25, reads the server's stdout through mcp.IOTransport, the reader behind mcp.StdioTransport. The server prints the same banner.")
+	rec.Note("Run 2: go-sdk v1.8.0's client, pinned to 2025-11-25, reads the server's stdout through mcp.IOTransport, the reader behind mcp.StdioTransport. Line 1 of stdout is again " + what + ".")
 	connected := goDo(func() (*mcp.ClientSession, error) {
 		return newClient().Connect(ctx, &mcp.IOTransport{Reader: cliOutR, Writer: cliInW}, &mcp.ClientSessionOptions{ProtocolVersion: v20251125})
 	})
@@ -67,7 +67,7 @@ func sdkBannerRun(ctx context.Context, rec *trace.Recorder, banner string) error
 	// The banner is written from a goroutine: once the client's reader has
 	// failed, nothing reads the pipe any more, and cleanup closes it.
 	go cliOutW.Write([]byte(banner + "\n"))
-	bs.emit(s2c, []byte(banner), "Line 1 of the server's stdout is the banner. go-sdk's reader decodes JSON values, not lines, and the banner is not the start of one: the decode fails.")
+	bs.emit(s2c, []byte(banner), "Line 1 of the server's stdout is "+what+". go-sdk's reader decodes JSON values, not lines, and this line is not the start of one: the decode fails.")
 	_, err = wait(ctx, connected)
 	if err == nil {
 		return errors.New("scenario: the go-sdk client accepted a banner on stdout")
@@ -83,6 +83,6 @@ func sdkBannerRun(ctx context.Context, rec *trace.Recorder, banner string) error
 	if _, err := readLine(ctx, stdin); !errors.Is(err, io.EOF) {
 		return fmt.Errorf("scenario: want EOF on the server's stdin after the client closed, got %v", err)
 	}
-	rec.Note(fmt.Sprintf("The server did answer: its initialize result (%d bytes, a valid frame) waits on stdout behind the banner, and nobody reads it. The frame checker of run 1 saw that line; the client never will. Closing the server's stdin is how a stdio client starts a shutdown (specification 2025-11-25); the go-sdk server ends its session at EOF.", len(result)))
+	rec.Note(fmt.Sprintf("The server did answer: its initialize result (%d bytes, a valid frame) waits on stdout behind line 1, and nobody reads it. The frame checker of run 1 saw that line; the client never will. Closing the server's stdin is how a stdio client starts a shutdown (specification 2025-11-25); the go-sdk server ends its session at EOF.", len(result)))
 	return nil
 }

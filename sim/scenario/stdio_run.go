@@ -7,7 +7,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/frames"
@@ -23,18 +25,19 @@ import (
 // apart from the client's (it stops at the first line it cannot decode).
 func runStdio(ctx context.Context, rec *trace.Recorder, p *StdioParams) error {
 	rec.Transport = trace.Stdio
-	if p.Fault == faultBanner {
+	bad, what := p.badFirstLine()
+	if bad != "" {
 		rec.Run = "frame checker"
 	}
 	if err := checkerRun(ctx, rec, p); err != nil {
 		return err
 	}
-	if p.Fault != faultBanner {
+	if bad == "" {
 		return nil
 	}
 	rec.Run = "go-sdk client"
 	rec.Update(func(s *trace.State) { *s = trace.State{} })
-	return sdkBannerRun(ctx, rec, p.Banner)
+	return sdkBannerRun(ctx, rec, bad, what)
 }
 
 // A byteStream numbers the lines of both directions of a stdio stream and
@@ -99,12 +102,27 @@ func checkerRun(ctx context.Context, rec *trace.Recorder, p *StdioParams) error 
 	read := func() ([]byte, error) { return readLine(ctx, stdout) }
 
 	intro := "The client starts the server as a child process: it writes requests to the server's stdin and reads frames from its stdout, one JSON-RPC message per line (specification 2025-11-25, stdio transport)."
-	if p.Fault == faultBanner {
+	if p.BannerFrom == bannerFromWrapper {
+		intro += " The host does not start the server itself but a shell script that prints a greeting and then execs it"
+		if p.MergeStderr {
+			intro += " with 2>&1, merging the server's stderr into its stdout"
+		}
+		intro += ". The script's stdout is the server's stdout: the host cannot tell who wrote a line."
+	} else if p.MergeStderr {
+		intro += " The launch command merges the server's stderr into its stdout (2>&1)."
+	}
+	if bad, _ := p.badFirstLine(); bad != "" {
 		intro += " Run 1 is the frame checker's view: it gives every line a verdict and reads on after a bad one, because its job is to list every problem. Run 2 is go-sdk's client on the same kind of stream."
 	}
 	rec.Note(intro)
-	if p.Fault == faultBanner {
+	switch {
+	case p.BannerFrom == bannerFromWrapper:
+		bs.emit(s2c, []byte(p.Banner), "The wrapper script's echo, before the server even starts. The server's own code prints nothing on stdout, and the stream is still broken at line 1. Print nothing from a wrapper, or print it to stderr (echo ... >&2).")
+	case p.Fault == faultBanner:
 		bs.emit(s2c, []byte(p.Banner), "The server's main prints a greeting to stdout before serving. Line 1 is not JSON: the checker flags it and moves on to line 2. A client cannot move on like this; run 2 shows go-sdk's.")
+	}
+	if p.MergeStderr {
+		bs.emit(s2c, []byte(stderrLog), "The server logs its start to stderr, as it should; 2>&1 sends that to stdout. A log line between frames breaks the stream as a banner does, at any moment the server logs. Never merge stderr into stdout for a stdio server; to keep both, send them to separate files (1>out 2>err).")
 	}
 	if err := send(string(initializeFrame(1, v20251125)), "initialize, one line, ending in LF."); err != nil {
 		return err
@@ -130,7 +148,17 @@ func checkerRun(ctx context.Context, rec *trace.Recorder, p *StdioParams) error 
 		rec.Note("Fix: encode each message compactly (json.Marshal, or json.Encoder without SetIndent) and write it with one trailing LF.")
 	} else {
 		note := "One compact line: a valid frame."
-		if p.Fault == faultBanner {
+		switch {
+		case p.BannerFrom == bannerFromWrapper || p.MergeStderr:
+			var fix []string
+			if p.BannerFrom == bannerFromWrapper {
+				fix = append(fix, "the echo (or send it to stderr)")
+			}
+			if p.MergeStderr {
+				fix = append(fix, "the 2>&1")
+			}
+			note = fmt.Sprintf("The checker's verdict on line %d: one compact line, a valid frame. The server is fine; its launch is not. Drop %s, and the stream is valid from line 1.", bs.lineNo[s2c]+1, strings.Join(fix, " and "))
+		case p.Fault == faultBanner:
 			note = "The checker's verdict on line 2: one compact line, a valid frame. Move the banner to stderr and the stream is valid from line 1."
 		}
 		bs.emit(s2c, result, note)
