@@ -1,0 +1,142 @@
+//go:build !js || simhttp
+
+package scenario
+
+// paramDocs holds, per family name, the one-line meaning of each of the
+// family's parameters. Every parameter has one (TestEveryParameterIsDocumented):
+// a learner changing a number in the playground should not have to read
+// the source to know what it does or how far it goes.
+func paramDocs() map[string]map[string]string {
+	catalog := map[string]string{
+		"pages":              `the tool names on each page of the catalog, one list per page; 1 to 20 pages of names like "get_stock"`,
+		"empty_cursor_after": `the page after which the server sends "" as the nextCursor; 0 for never, else 1 to the page before the last`,
+		"shape":              "how the server pages: normal, repeat (hands back the same cursor), cycle (loops to the first page) or endless (a fresh cursor forever)",
+		"change_after":       "the page after which the catalog changes to the changed pages; 0 for never, else 1 to the number of pages",
+		"changed":            "the pages of the changed catalog, in the same form as pages; needed when change_after is set",
+		"cache_scope":        "the 2026-07-28 cache hint cacheScope on every page: public or private; empty for none, as 2025-11-25 pages carry",
+		"ttl_ms":             "with cache_scope: the ttlMs hint on every page, in ms; 0 or more",
+	}
+	with := func(m map[string]string, more map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range m {
+			out[k] = v
+		}
+		for k, v := range more {
+			out[k] = v
+		}
+		return out
+	}
+	return map[string]map[string]string{
+		"handshake": {
+			"shape":          "what happens: ok, request-before-init, counteroffer (the server offers its own version), unsupported, no-initialized or discover (2026-07-28)",
+			"client_version": "the protocolVersion the client asks for, a date; ok and unsupported need one go-sdk supports before 2026-07-28, counteroffer one it does not know, discover 2026-07-28 or later",
+			"server_version": "with shape unsupported: the only version the scripted server speaks, a date go-sdk does not know (such as 1999-01-01)",
+		},
+		"discover": {
+			"shape":          "what server/discover meets: version-retry, fallback (to initialize), legacy-list, bad-meta or inline-retry",
+			"client_version": "the version the client asks for first, a date; version-retry and inline-retry need one after 2026-07-28 that go-sdk does not implement (2027-01-01), the others 2026-07-28",
+		},
+		"stdio": {
+			"fault":        "what goes wrong on stdout: banner (a line of text before the first frame), multiline (a pretty-printed frame) or none",
+			"banner":       "with fault banner: the line the server prints first; one non-empty line",
+			"banner_from":  "with fault banner: who prints it, server (the server's own main) or wrapper (a shell script that launches the server); empty for server",
+			"merge_stderr": "whether the launch merges the server's stderr into its stdout (2>&1), so its log lines land among the frames; true or false",
+		},
+		"http-2026": {
+			"shape":      "what the HTTP exchange shows: headers, mismatch (a proxy rewrites Mcp-Name), listen, stateful or session-2025",
+			"proxy_name": "with shape mismatch: the Mcp-Name the proxy writes over the client's; a tool name other than get_stock (letters, digits, - and _)",
+		},
+		"tools": {
+			"calls": `the calls the client makes, in order, each {"tool", "arguments", "why"}; 1 to 10 calls`,
+		},
+		"mrtr": {
+			"era":      "the protocol version the client speaks: 2026-07-28 (multi round-trip requests) or 2025-11-25 (the server elicits)",
+			"action":   "the user's answer to the confirmation: accept, decline or cancel",
+			"quantity": "how many units the restock tool orders; 1 to 1000",
+		},
+		"paging": with(catalog, map[string]string{
+			"max_pages": "the reference client's page limit; 1 to 100 (0 shows ErrInvalidLimits)",
+			"max_tools": "the reference client's tool limit; 0 to 2000 (-1 shows ErrInvalidLimits)",
+			"seed":      "makes the cursor tokens; two seeds are two server processes with different tokens; any whole number",
+			"client":    "who walks: reference (sim/catalog's guarded walk), sdk-iterator (go-sdk's ClientSession.Tools, shape normal only) or both",
+			"twist":     "a second act: invalid-cursor, cross-session, restart, refresh-failed (needs changed), or none; client reference only",
+		}),
+		"paging2026": with(catalog, map[string]string{
+			"change_after": "always 0 here: a 2026-07-28 catalog changes through a notification (twist list-changed)",
+			"changed":      "with twist list-changed: the pages of tools the server adds, in the same form as pages",
+			"cache_scope":  "the cacheScope every page carries: public or private",
+			"ttl_ms":       "the ttlMs every page carries, how long the client may reuse it; 0 to 86400000",
+			"seed":         "makes the cursor tokens; any whole number",
+			"walks":        "how many times the client walks the catalog on one connection (2 shows the cache); 1 to 3",
+			"max_tools":    "the iterator stops after this many tools; 1 to 2000",
+			"max_requests": "the link is cut after this many tools/list requests; 1 to 100",
+			"client":       "who walks: sdk-iterator (go-sdk's ClientSession.Tools) or both (first the reference walk; shape normal, one walk, no twist)",
+			"twist":        "a second act: invalid-cursor, cross-connection, list-changed (needs changed), or none",
+		}),
+		"ttl": {
+			"ops":         `the scheduler's steps, in order, each {"op": touch or expire, "id", "at", "ttl", "why"}; up to 200`,
+			"renewals":    "first renews session A this many times, to pile up stale tickets; 0 to 100000 (needs renew_ttl and renew_every)",
+			"renew_ttl":   "with renewals: the ttl of each renewal, in virtual ms; above 0",
+			"renew_every": "with renewals: a step is recorded every this many renewals; above 0, at most 200 steps",
+		},
+		"http-session": {
+			"ttl":        "how long the server keeps an idle session, in virtual ms; 1 to 2^40",
+			"call_at":    "when the client makes its first call, in virtual ms; 0 to idle_until",
+			"idle_until": "when the client comes back after being idle, in virtual ms; call_at to 2^40",
+		},
+		"sse-fragment": {
+			"split":    "how the event stream reaches the client: mid-json (the first event in three reads, cut inside its data line and before its blank line), per-event (one read per event) or one-read (the whole body at once)",
+			"progress": "how many notifications/progress events the tool sends before its result; 0 to 3",
+		},
+		"session-user": {
+			"token": "the bearer token on the request that carries Alice's session id: bob (another user's valid token), alice (the same user from a second client) or none",
+		},
+		"auth-session": {
+			"token_ttl":   "in the run where the token expires: how long an access token lives, in virtual ms; 1 to 2^40",
+			"session_ttl": "in the run where the server cleans up: the idle timeout of a session, in virtual ms; 1 to 2^40",
+			"idle_until":  "when, from the start of each run, the client makes its second call, in virtual ms (the first is at 1000); 1001 to 2^40",
+		},
+		"late-response": {
+			"proxy": "what the proxy does with the old connection's late response: misroute (hands it to the new session, where its id names another request) or drop (discards it)",
+		},
+		"paging-lab": {
+			"case":               "the situation: replay (walk twice), slow-page (a page that never arrives), principal-cursor (bob presents alice's cursor) or listed-not-callable (a listed tool refused to bob)",
+			"tools":              "the server's tools, 1 to 50 names of at most 64 characters; go-sdk v1.8.0 lists them sorted by name",
+			"page_size":          "the server's page size (go-sdk ServerOptions.PageSize); 1 to 50",
+			"add_between":        "with case replay: a tool the server adds between the two walks, a new catalog generation; empty for none",
+			"stall_page":         "with case slow-page: the 1-based page whose answer never comes; 0 for none, up to the number of pages",
+			"page_ms":            "with case slow-page: how long every other page takes, in virtual ms; 0 to 3600000",
+			"request_timeout_ms": "with case slow-page: the deadline of each tools/list request, in virtual ms; 0 for none, up to 3600000",
+			"walk_timeout_ms":    "with case slow-page: the deadline of the whole walk, in virtual ms; 0 for none, up to 3600000",
+			"hidden_from_bob":    "with the principal cases: tools the server leaves out of bob's list; each one of tools",
+			"refused_for_bob":    "with the principal cases: tools listed to bob whose calls the server refuses for him; each one of tools",
+			"call":               "with case listed-not-callable: the tool both principals call; one of tools",
+		},
+		"tool-safety": {
+			"case":               "the situation: error-leak (what a failing tool tells the model) or untrusted-output (a tool result that gives instructions)",
+			"errors":             "with case error-leak: leaky (the Go error as it came), actionable (a reason and a next step) or both",
+			"injection":          "with case untrusted-output: the instruction hidden in the ticket text the tool returns; one line, at most 500 characters",
+			"poison_description": "with case untrusted-output: whether a tool's description carries another instruction; true or false",
+			"confirm":            "with case untrusted-output: the host's policy for a call the model proposes, ask (the user declines) or auto (the host calls without asking)",
+		},
+		"handle": {
+			"ttl":        "how long a cart handle lives unused, in virtual ms; above call_at, up to 2^40",
+			"call_at":    "when the client first uses the handle, in virtual ms; 1 to ttl - 1",
+			"idle_until": "when the client comes back after being idle, in virtual ms; after call_at, up to 2^40",
+		},
+		"disconnect": {
+			"cut":         "where the link fails: after-execute (the handler ran, its response is lost), before-deliver (the request is lost) or none",
+			"retry":       "what the client does after the cut: none, blind (the same call again, no key) or idempotent (again with the same key: set key)",
+			"key":         "the idempotency key every attempt carries; needed by retry idempotent, not allowed with retry blind; empty for none",
+			"cancel_late": "the client cancels the call after the server has answered but before the answer arrives; needs cut none",
+			"sku":         "the product the write call reserves: a capital letter, then up to 15 capitals, digits or -",
+			"quantity":    "how many units the call reserves; 1 to 1000",
+		},
+		"reissue": {
+			"shape":    "what the client does when the response stream breaks: lost (stops there), reissue (sends the call again as a new request) or cancel",
+			"key":      "the idempotency key every attempt carries; at most 64 characters, empty for none",
+			"sku":      "the product the write call reserves: a capital letter, then up to 15 capitals, digits or -",
+			"quantity": "how many units the call reserves; 1 to 1000",
+		},
+	}
+}
