@@ -10,14 +10,12 @@ func Exports() map[string]map[string]reflect.Value {
 	m := map[string]map[string]reflect.Value{}
 	addBytes(m)
 	addContainerHeap(m)
-	addContainerList(m)
 	addContext(m)
 	addEncodingJson(m)
 	addErrors(m)
 	addFmt(m)
 	addIo(m)
 	addMath(m)
-	addMathBits(m)
 	addMcpPlaygroundMcpPlaygroundExercisesCatalog(m)
 	addMcpPlaygroundMcpPlaygroundExercisesFrames(m)
 	addMcpPlaygroundMcpPlaygroundExercisesHandshake(m)
@@ -27,11 +25,7 @@ func Exports() map[string]map[string]reflect.Value {
 	addModelcontextprotocolGoSdkJsonrpc(m)
 	addModelcontextprotocolGoSdkMcp(m)
 	addRegexp(m)
-	addSort(m)
 	addStrconv(m)
-	addStrings(m)
-	addSync(m)
-	addUnicode(m)
 	addUnicodeUtf8(m)
 	return m
 }
