@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -27,20 +29,8 @@ func buildWasm(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("wasm: %w", err)
 	}
-	// The simulator bridge twice: sim.wasm without streamable HTTP, which
-	// most pages need, and sim-http.wasm (-tags simhttp) for the scenarios
-	// whose Info.Runtime is "http", so only they pay for the HTTP stack.
-	// The exercise runtime (wasm/grader), when it exists, is a third
-	// program, so that only exercise pages load the interpreter. The builds
-	// run side by side.
-	sim := "./" + filepath.ToSlash(cfg.Wasm)
-	targets := map[string]wasmTarget{
-		"sim.wasm":      {pkg: sim},
-		"sim-http.wasm": {pkg: sim, tags: "simhttp"},
-	}
-	if _, err := os.Stat(filepath.Join(cfg.Module, cfg.Wasm, "grader")); err == nil {
-		targets["grader.wasm"] = wasmTarget{pkg: "./" + filepath.ToSlash(filepath.Join(cfg.Wasm, "grader"))}
-	}
+	// The builds run side by side.
+	targets := wasmTargets(cfg)
 	errs := make(chan error, len(targets))
 	for name, t := range targets {
 		go func() { errs <- goBuildWasm(ctx, cfg, goBin, t, name) }()
@@ -65,10 +55,87 @@ func buildWasm(ctx context.Context, cfg Config) error {
 	return copyFile(newWriter(cfg.Out), src, "assets/wasm_exec.js")
 }
 
-// A wasmTarget is a package and the build tags to compile it with.
+// A wasmTarget is a package, the build tags to compile it with and the
+// most its build may weigh.
 type wasmTarget struct {
 	pkg  string
 	tags string // comma-separated; "" for none
+	// maxGzip is the most the build may weigh compressed by the gzip
+	// command at level 9 (gzipSize), in bytes; 0 for no limit. The check's
+	// step in cmd/check builds the targets and holds them to it.
+	maxGzip int
+}
+
+// wasmTargets returns the builds of the site, by file name under assets/.
+// The simulator bridge twice: sim.wasm without streamable HTTP, which most
+// pages need, and sim-http.wasm (-tags simhttp) for the scenarios whose
+// Info.Runtime is "http", so only they pay for the HTTP stack. The
+// exercise runtime (wasm/grader), when it exists, is a third program, so
+// that only exercise pages load the interpreter.
+func wasmTargets(cfg Config) map[string]wasmTarget {
+	sim := "./" + filepath.ToSlash(cfg.Wasm)
+	targets := map[string]wasmTarget{
+		"sim.wasm":      {pkg: sim, maxGzip: 3_600_000},
+		"sim-http.wasm": {pkg: sim, tags: "simhttp"},
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Module, cfg.Wasm, "grader")); err == nil {
+		// Issue 14 asks for 4.5 MB. Linking yaegi makes the linker keep
+		// every exported method of every type the program can reach (it
+		// calls methods by name through reflect): about 0.8 MB gzipped of
+		// net/http, crypto and go-sdk methods nothing calls, which no
+		// change in this module removes. This ceiling holds the build near
+		// what it weighs today (5,621,645 with the everyday packages every
+		// learner may import, see exercises/interp/symbols) and stops it
+		// growing; it is not the target.
+		targets["grader.wasm"] = wasmTarget{pkg: "./" + filepath.ToSlash(filepath.Join(cfg.Wasm, "grader")), maxGzip: 5_680_000}
+	}
+	return targets
+}
+
+// gzipSize returns how many bytes the file at path weighs compressed by
+// the gzip command at level 9, the measure of the size limits (and of the
+// e2e figures). Go's compress/gzip at level 9 makes about 1% more of a
+// Go wasm, so the two must not be mixed.
+func gzipSize(ctx context.Context, path string) (int, error) {
+	var n countingWriter
+	cmd := exec.CommandContext(ctx, "gzip", "-9", "-n", "-c", path)
+	cmd.Stdout = &n
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("gzip -9 %s: %v %s", path, err, stderr.String())
+	}
+	return int(n), nil
+}
+
+// A countingWriter counts what is written to it.
+type countingWriter int
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	*c += countingWriter(len(p))
+	return len(p), nil
+}
+
+// checkWasmSizes measures each target's build in dir against its limit and
+// returns one line per build, and an error naming every build over.
+func checkWasmSizes(ctx context.Context, dir string, targets map[string]wasmTarget) (string, error) {
+	var report strings.Builder
+	var over []error
+	for _, name := range slices.Sorted(maps.Keys(targets)) {
+		n, err := gzipSize(ctx, filepath.Join(dir, name))
+		if err != nil {
+			return "", err
+		}
+		limit := "no limit"
+		if most := targets[name].maxGzip; most > 0 {
+			limit = fmt.Sprintf("limit %d", most)
+			if n > most {
+				over = append(over, fmt.Errorf("%s weighs %d bytes gzip -9, %d over its limit of %d", name, n, n-most, most))
+			}
+		}
+		fmt.Fprintf(&report, "%s: %d bytes gzip -9 (%s)\n", name, n, limit)
+	}
+	return report.String(), errors.Join(over...)
 }
 
 // goBuildWasm builds t for js/wasm into assets/name.

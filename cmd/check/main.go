@@ -50,6 +50,10 @@ func steps() []step {
 		{name: "fuzz trace decoder", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzDecode", "-fuzztime=10s", "./sim/trace"}},
 		{name: "wasm bridge builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "vet", "./wasm"}},
 		{name: "exercise runtime builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "vet", "./wasm/grader"}},
+		// Each wasm build, as the site builds it, within its size limit
+		// (gzip -9 by the gzip command; the limits are in cmd/buildsite's
+		// wasmTargets). It prints every build's size.
+		{name: "wasm builds within their size limits", args: []string{"go", "test", "-count=1", "-v", "-run=^TestWasmBuildsStayWithinTheirLimits$", "./cmd/buildsite", "-wasmsizes"}},
 		// The browser grade is the classroom grade: every solution and
 		// mutant, interpreted as the page does, passes and fails exactly the
 		// checks it does under go test.

@@ -22,6 +22,12 @@ type Config struct {
 	Hints []string `json:"hints"`
 	// Mutants maps a file in .meta/mutants to the check that must fail on it.
 	Mutants map[string]string `json:"mutants"`
+	// Imports are packages the statement or hints suggest that neither the
+	// starter, the solution nor a mutant imports. The browser's interpreter
+	// offers only the packages those files import (its symbol tables weigh
+	// on the grader's download), so a package suggested to the learner
+	// must be named here to be offered too.
+	Imports []string `json:"imports,omitempty"`
 }
 
 // A CheckConfig is what a check is worth.

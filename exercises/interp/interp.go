@@ -11,7 +11,8 @@
 // learner's code calls. The exercises and their drivers are found in the
 // exercise folders by go generate (gen.go writes z_exercises.go).
 //
-// Interpreted code sees only [symbols.Exports]: a stdlib subset, the
+// Interpreted code sees only [symbols.Exports]: the packages the exercises'
+// own code imports (the tables weigh on the grader's download), the
 // tool-related go-sdk and each exercise's fixed API and Grade types, which
 // the learner's file sees as its own names through a dot import. It has no
 // os, os/exec, net or file system, and imports of anything else fail to
@@ -40,16 +41,19 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"io/fs"
+	"path"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
-	"testing/fstest"
 	"time"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	"github.com/mcp-playground/mcp-playground/exercises/interp/symbols"
 	yaegi "github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib/generic"
 )
 
 // A Diagnostic is one compile error in the learner's file.
@@ -182,14 +186,18 @@ func load(ex exercise, src string, out *capped) (drv reflect.Value, diags []Diag
 		// Source packages resolve nowhere: an import outside the symbol
 		// table is a compile error, never a read of the host's files.
 		GoPath:               "/nonexistent",
-		SourcecodeFilesystem: fstest.MapFS{},
+		SourcecodeFilesystem: noFiles{},
 	})
 	if err := i.Use(symbols.Exports()); err != nil {
 		return reflect.Value{}, []Diagnostic{{Msg: "interp: " + err.Error()}}
 	}
 	err = safely(func() error { _, err := i.Eval(b.String()); return err })
 	if err != nil {
-		return reflect.Value{}, evalDiagnostics(err, learnerLines, ex.want)
+		diags := evalDiagnostics(err, learnerLines, ex.want)
+		for i := range diags {
+			diags[i].Msg = explainImport(diags[i].Msg)
+		}
+		return reflect.Value{}, diags
 	}
 	err = safely(func() error {
 		var err error
@@ -200,6 +208,16 @@ func load(ex exercise, src string, out *capped) (drv reflect.Value, diags []Diag
 		return reflect.Value{}, []Diagnostic{{Msg: fmt.Sprintf("your file must define %s (%v)", ex.want, err)}}
 	}
 	return drv, nil
+}
+
+// noFiles is a file system with nothing in it: yaegi looks for source
+// packages there, and learner code has none to import. (testing/fstest's
+// empty MapFS would do as well, but links the testing packages into the
+// grader's download.)
+type noFiles struct{}
+
+func (noFiles) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
 
 // safely turns a panic inside yaegi (it has a few on code it cannot
@@ -263,6 +281,41 @@ func evalDiagnostics(err error, learnerLines int, want string) []Diagnostic {
 		out = append(out, Diagnostic{Line: line, Col: col, Msg: m[3]})
 	}
 	return out
+}
+
+// missingImport is yaegi's error for an import it has no symbols for.
+var missingImport = regexp.MustCompile(`^import "([^"]+)" error: unable to find source related to: "[^"]+"$`)
+
+// explainImport turns yaegi's error for an import outside the symbol table
+// into one that says what the page offers instead: only the packages the
+// exercises' own code imports are linked into the grader, so a package
+// that go test compiles may be missing here.
+func explainImport(msg string) string {
+	m := missingImport.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	return fmt.Sprintf("package %s is not available when grading in the page (go test has it); the page offers %s", m[1], strings.Join(packages(), ", "))
+}
+
+// packages returns the import paths learner code may use in the page, in
+// order: those with a symbol table, but the exercises' own packages, and
+// those yaegi compiles from its own generic sources.
+func packages() []string {
+	var out []string
+	for key := range symbols.Exports() {
+		p := path.Dir(key) // keys are "import/path/name"
+		if !strings.HasPrefix(p, modPath) {
+			out = append(out, p)
+		}
+	}
+	for _, src := range generic.Sources {
+		if f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.PackageClauseOnly); err == nil {
+			out = append(out, f.Name.Name)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // tidyPanic keeps a panic's message and drops the stack, which shows the

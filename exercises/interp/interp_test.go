@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -97,6 +98,45 @@ func CheckLine(line []byte) error { return errors.New(fmt.Sprint("x")) }
 				t.Errorf("Compile with import %q = %v, want an error at line 5", path, diags)
 			}
 		})
+	}
+}
+
+func TestAMissingPackageSaysWhatThePageOffers(t *testing.T) {
+	src := strings.Replace(framesHeader, `"errors"`, `"errors"
+	"container/list"`, 1) + `
+func CheckStream(data []byte) []Verdict { return nil }
+func CheckLine(line []byte) error { return errors.New(fmt.Sprint(list.New().Len())) }
+`
+	// container/list is a package no exercise's code imports: were one
+	// to, pick another here.
+	diags, err := Compile("frames", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) != 1 || diags[0].Line != 5 {
+		t.Fatalf("Compile = %v, want one error at line 5", diags)
+	}
+	for _, want := range []string{"package container/list is not available when grading in the page", "bytes, ", "fmt, ", "slices"} {
+		if !strings.Contains(diags[0].Msg, want) {
+			t.Errorf("Compile = %q, want it to contain %q", diags[0].Msg, want)
+		}
+	}
+}
+
+func TestPackagesAreWhatLearnerCodeMayImport(t *testing.T) {
+	got := packages()
+	for _, p := range []string{"fmt", "errors", "context", "slices", "maps", "cmp", "github.com/modelcontextprotocol/go-sdk/mcp"} {
+		if !slices.Contains(got, p) {
+			t.Errorf("packages() = %v, lacks %s", got, p)
+		}
+	}
+	for _, p := range got {
+		if strings.HasPrefix(p, modPath) || p == "os" || p == "reflect" {
+			t.Errorf("packages() = %v, has %s", got, p)
+		}
+	}
+	if !slices.IsSorted(got) {
+		t.Errorf("packages() = %v, not sorted", got)
 	}
 }
 

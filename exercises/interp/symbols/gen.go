@@ -1,9 +1,16 @@
 //go:build ignore
 
 // gen.go writes the symbol tables interpreted exercise code may use, with
-// yaegi's extractor: the stdlib subset and go-sdk parts listed in sources,
-// which every exercise shares, and each exercise's own package, found from
-// its folder (see exerciseSources). It post-processes them in three ways:
+// yaegi's extractor. Which packages get a table is read from the code the
+// interpreter loads (see interpretedImports): every package an exercise's
+// starter, solution, mutants or driver imports, plus fmt, and each
+// exercise's own package. Nothing else is linked into grader.wasm, whose
+// size every table adds to; a learner's import of anything else fails to
+// compile in the browser, and the grader says which packages it offers.
+// An import of a package learner code must never reach (the file system,
+// the network, processes, reflection) stops the generator instead.
+//
+// It post-processes the tables in three ways:
 //
 //   - yaegi emits a parameter named "_" as the argument of the wrapper's
 //     call (W.WMethod(_)), which does not compile; such parameters are
@@ -15,7 +22,7 @@
 //     a function filling the map it is given, so [Exports] can build a
 //     fresh table for every interpreter and the package holds no state.
 //
-// Run it with go generate ./exercises/interp/symbols; -o writes elsewhere
+// Run it with go generate ./exercises/interp/...; -o writes elsewhere
 // (the package's test regenerates into a temporary directory and diffs).
 package main
 
@@ -32,9 +39,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/traefik/yaegi/extract"
+	"github.com/traefik/yaegi/stdlib/generic"
 )
 
 // A source is one package and the symbols of it interpreted code may use
@@ -44,41 +53,50 @@ type source struct {
 	include []string
 }
 
-// Only what the exercises need: no os, os/exec, net, io/fs, syscall,
-// unsafe or reflect, so learner code cannot reach the file system, the
-// network or processes. slices, maps and cmp come from yaegi's own
-// generic sources, which it compiles when fmt is loaded.
-var sources = []source{
-	{path: "bytes"},
-	{path: "container/heap"},
-	{path: "container/list"},
-	{path: "context"},
-	{path: "encoding/json"},
-	{path: "errors"},
-	{path: "fmt"},
-	{path: "io", include: []string{`^(EOF|ErrUnexpectedEOF|ErrClosedPipe|Reader|Writer)$`}},
-	{path: "math"},
-	{path: "math/bits"},
-	{path: "regexp"},
-	{path: "sort"},
-	{path: "strconv"},
-	{path: "strings"},
-	{path: "sync"},
-	{path: "unicode"},
-	{path: "unicode/utf8"},
-	{path: "github.com/modelcontextprotocol/go-sdk/jsonrpc"},
-	// The parts of mcp an exercise touches: tools, their results and
-	// content, servers and clients over in-memory transports. No transport
-	// that reaches a process, a file or the network.
-	{path: "github.com/modelcontextprotocol/go-sdk/mcp", include: []string{
+// always are the packages every table set holds, whether or not an
+// exercise's own code imports them: yaegi compiles its generic sources
+// (slices, maps, cmp) only once fmt is in the table, learners print while
+// they debug, and a learner's answer may reach for any of the everyday
+// text and sorting packages. Code that go test accepts must grade the same
+// in the page; these cost about 70 KB gzipped.
+var always = []string{"fmt", "errors", "strings", "strconv", "sort", "bytes", "unicode", "unicode/utf8", "sync"}
+
+// limits narrows packages learner code may import to the parts of them it
+// may use: io without its file-like interfaces, and the parts of mcp an
+// exercise touches (tools, their results and content, servers and clients
+// over in-memory transports), with no transport that reaches a process, a
+// file or the network.
+var limits = map[string][]string{
+	"io": {`^(EOF|ErrUnexpectedEOF|ErrClosedPipe|Reader|Writer)$`},
+	"github.com/modelcontextprotocol/go-sdk/mcp": {
 		`^(Tool|ToolAnnotations|ToolHandler|CallToolRequest|CallToolParams|CallToolParamsRaw|CallToolResult)$`,
 		`^(ListToolsParams|ListToolsResult|ListToolsRequest)$`,
 		`^(Content|TextContent|ImageContent|AudioContent|EmbeddedResource|ResourceLink|ResourceContents)$`,
 		`^(Server|ServerOptions|NewServer|ServerSession|Client|ClientOptions|NewClient|ClientSession|ClientSessionOptions)$`,
 		`^(Implementation|Meta|Params|Result|Connection|Transport|InMemoryTransport|NewInMemoryTransports)$`,
 		`^(ErrConnectionClosed|ErrSessionMissing)$`,
-	}},
-	// Each exercise's package comes from its folder: see exerciseSources.
+	},
+}
+
+// forbidden reports why learner code may not import path, or "" when it
+// may: the grader runs it in the learner's browser, where it must not
+// reach the file system, the network or processes, nor step around the
+// type system.
+func forbidden(path string) string {
+	under := func(p string) bool { return path == p || strings.HasPrefix(path, p+"/") }
+	switch {
+	case under("os"), under("io/fs"), path == "io/ioutil", path == "embed", path == "path/filepath":
+		return "the file system"
+	case under("net"), path == "crypto/tls":
+		return "the network"
+	case under("syscall"), path == "plugin", under("runtime"):
+		return "the system"
+	case path == "unsafe", path == "reflect", path == "C":
+		return "memory outside the type system"
+	case under("testing"):
+		return "the test runner"
+	}
+	return ""
 }
 
 const modPath = "github.com/mcp-playground/mcp-playground/exercises/"
@@ -87,13 +105,20 @@ func main() {
 	log.SetFlags(0)
 	outDir := flag.String("o", ".", "the directory to write the tables to")
 	flag.Parse()
+	root := filepath.Join("..", "..")
+	sources, err := interpretedImports(root)
+	if err != nil {
+		log.Fatal(err)
+	}
+	exercises, err := exerciseSources(root)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// Only now that the tables are known: a package no exercise imports
+	// any more loses its table.
 	old, _ := filepath.Glob(filepath.Join(*outDir, "z_*.go"))
 	for _, f := range old {
 		os.Remove(f)
-	}
-	exercises, err := exerciseSources()
-	if err != nil {
-		log.Fatal(err)
 	}
 	var funcs []string
 	for _, s := range append(sources, exercises...) {
@@ -138,25 +163,14 @@ func main() {
 // file returns; not GradeChecks, which only the grader calls. The
 // learner's own names stay out: the interpreter dot-imports these into the
 // learner's file, where the two would clash.
-func exerciseSources() ([]source, error) {
-	configs, err := filepath.Glob(filepath.Join("..", "..", "*", ".meta", "config.json"))
+func exerciseSources(root string) ([]source, error) {
+	exs, err := exerciseFolders(root)
 	if err != nil {
 		return nil, err
 	}
-	if len(configs) == 0 {
-		return nil, fmt.Errorf("no exercises: run gen.go in exercises/interp/symbols")
-	}
 	var out []source
-	for _, c := range configs {
-		dir := filepath.Dir(filepath.Dir(c))
-		b, err := os.ReadFile(c)
-		if err != nil {
-			return nil, err
-		}
-		var cfg struct{ File string }
-		if err := json.Unmarshal(b, &cfg); err != nil {
-			return nil, fmt.Errorf("%s: %v", c, err)
-		}
+	for _, ex := range exs {
+		dir, cfg := ex.dir, ex.cfg
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		var names []string
 		for _, file := range files {
@@ -178,6 +192,114 @@ func exerciseSources() ([]source, error) {
 		out = append(out, source{path: modPath + id, include: []string{"^(" + strings.Join(names, "|") + ")$"}})
 	}
 	return out, nil
+}
+
+// An exerciseFolder is one folder under exercises/ with a .meta/config.json.
+type exerciseFolder struct {
+	dir string
+	cfg struct {
+		File    string   // the learner's file, in dir
+		Imports []string // packages the statement suggests (grading.Config)
+	}
+}
+
+// exerciseFolders lists the exercise folders under root, in id order.
+func exerciseFolders(root string) ([]exerciseFolder, error) {
+	configs, err := filepath.Glob(filepath.Join(root, "*", ".meta", "config.json"))
+	if err != nil {
+		return nil, err
+	}
+	if len(configs) == 0 {
+		return nil, fmt.Errorf("no exercises: run gen.go in exercises/interp/symbols")
+	}
+	var out []exerciseFolder
+	for _, c := range configs {
+		ex := exerciseFolder{dir: filepath.Dir(filepath.Dir(c))}
+		b, err := os.ReadFile(c)
+		if err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(b, &ex.cfg); err != nil {
+			return nil, fmt.Errorf("%s: %v", c, err)
+		}
+		if ex.cfg.File == "" {
+			return nil, fmt.Errorf("%s: no file (the learner's file)", c)
+		}
+		out = append(out, ex)
+	}
+	return out, nil
+}
+
+// interpretedImports returns a source for every package the interpreter's
+// input imports, in path order: the union of the imports of each
+// exercise's starter, solution, mutants and driver (what the parity test
+// interprets, and what a learner's answer most likely needs), the
+// packages its config's imports name (ones its statement suggests), and
+// [always]. Packages yaegi compiles from its own generic sources (slices,
+// maps, cmp) need no table and get none; the exercises' own packages get
+// theirs from [exerciseSources].
+func interpretedImports(root string) ([]source, error) {
+	fromSource := map[string]bool{}
+	for _, src := range generic.Sources {
+		f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.PackageClauseOnly)
+		if err != nil {
+			return nil, fmt.Errorf("yaegi's generic sources: %v", err)
+		}
+		fromSource[f.Name.Name] = true
+	}
+	exs, err := exerciseFolders(root)
+	if err != nil {
+		return nil, err
+	}
+	paths := map[string]bool{}
+	for _, p := range always {
+		paths[p] = true
+	}
+	for _, ex := range exs {
+		for _, p := range ex.cfg.Imports {
+			if why := forbidden(p); why != "" {
+				return nil, fmt.Errorf("%s: imports names %s, which would let learner code in the browser reach %s", shown(root, filepath.Join(ex.dir, ".meta", "config.json")), p, why)
+			}
+			paths[p] = true
+		}
+		files := []string{filepath.Join(ex.dir, ex.cfg.File), filepath.Join(ex.dir, ".meta", "solution.go"), filepath.Join(ex.dir, ".meta", "driver.go")}
+		mutants, _ := filepath.Glob(filepath.Join(ex.dir, ".meta", "mutants", "*.go"))
+		for _, file := range append(files, mutants...) {
+			f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ImportsOnly)
+			if err != nil {
+				return nil, err
+			}
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				if why := forbidden(p); why != "" {
+					return nil, fmt.Errorf("%s imports %s, which would let learner code in the browser reach %s: the interpreter offers no such package", shown(root, file), p, why)
+				}
+				if strings.HasPrefix(p, modPath) {
+					// An exercise's own package: exerciseSources.
+					continue
+				}
+				if !fromSource[p] {
+					paths[p] = true
+				}
+			}
+		}
+	}
+	var out []source
+	for p := range paths {
+		out = append(out, source{path: p, include: limits[p]})
+	}
+	slices.SortFunc(out, func(a, b source) int { return strings.Compare(a.path, b.path) })
+	return out, nil
+}
+
+// shown names a file under root, the exercises/ folder, from the module
+// root, as an error message should.
+func shown(root, file string) string {
+	rel, err := filepath.Rel(root, file)
+	if err != nil {
+		return file
+	}
+	return "exercises/" + filepath.ToSlash(rel)
 }
 
 // exported returns the exported names f declares at package level, but
