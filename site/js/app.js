@@ -101,7 +101,7 @@ function main() {
       if (p.shown !== id || p.text !== text) return;
       p.compareLive(live);
       // For the figures: from the request to the live trace on screen.
-      const detail = { ms: performance.now() - t0, run: sim.lastRunMS, cold };
+      const detail = { ms: performance.now() - t0, run: sim.lastRunMS, cold: cold ? 1 : 0 };
       performance.mark('mcp-playground:run-live', { detail });
       if (firstLive) performance.mark('mcp-playground:first-live', { detail });
       firstLive = false;

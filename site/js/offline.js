@@ -41,14 +41,24 @@ export function initOffline(el) {
     text.dataset.state = 'unavailable';
     return bar;
   }
-  // Builds this page ran before the worker controlled it (a first visit):
-  // the worker fetches them once it does. The simulator and the grader
-  // each mark the moment they are up (for the figures too): listen.
+  // A build fetched while the worker controls the page joins its cache
+  // as it downloads; one fetched before (a first visit) is kept here, from
+  // the HTTP cache where it can be, and not at once: the learner's first
+  // live run or grade is still starting and must not share the network.
   const used = new Set();
+  let timer = 0;
+  const keepUsed = () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      if (sw.controller && used.size > 0) sw.controller.postMessage({ type: 'keep', names: [...used], httpCache: true });
+    }, 10000);
+  };
   const use = (name) => {
     used.add(name);
-    if (sw.controller) sw.controller.postMessage({ type: 'keep', names: [name] });
+    keepUsed();
   };
+  // The simulator and the grader each mark the moment they are up (for
+  // the figures too): that is when a build was used.
   if (typeof PerformanceObserver === 'function') {
     new PerformanceObserver((list) => {
       for (const m of list.getEntries()) {
@@ -109,7 +119,7 @@ export function initOffline(el) {
     if (ev.data && ev.data.type === 'changed') show();
   });
   sw.addEventListener('controllerchange', () => {
-    if (sw.controller && used.size > 0) sw.controller.postMessage({ type: 'keep', names: [...used] });
+    keepUsed();
     show();
   });
 

@@ -93,13 +93,14 @@ async function changed() {
 }
 
 // keep fetches the named wasm builds (all when names is null) into the
-// cache, skipping those it holds.
-async function keep(names) {
+// cache, skipping those it holds. httpCache: the page just ran them, so
+// the browser's HTTP cache may hold them already.
+async function keep(names, httpCache) {
   const cache = await caches.open(CACHE);
   for (const [url, name] of WASM) {
     if (names && !names.includes(name)) continue;
     if (await cache.match(url)) continue;
-    const resp = await fetch(url, { cache: 'no-cache' });
+    const resp = await fetch(url, { cache: httpCache ? 'default' : 'no-cache' });
     if (!resp.ok) throw new Error(`${name}: HTTP ${resp.status}`);
     await cache.put(url, resp);
   }
@@ -125,7 +126,7 @@ self.addEventListener('message', (e) => {
       e.waitUntil(status().then(reply));
       break;
     case 'keep':
-      e.waitUntil(keep(Array.isArray(msg.names) ? msg.names : null).then(() => reply({}), (err) => reply({ error: String(err.message || err) })));
+      e.waitUntil(keep(Array.isArray(msg.names) ? msg.names : null, !!msg.httpCache).then(() => reply({}), (err) => reply({ error: String(err.message || err) })));
       break;
     case 'skip-waiting':
       self.skipWaiting();
