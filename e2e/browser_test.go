@@ -430,9 +430,11 @@ func (p *player) seekEnd() {
 }
 
 // waitLive waits until the player's live run finished and reports its
-// status.
+// status. A lesson player showing its recording runs live only when asked:
+// waitLive presses its Run live button first, as a learner would.
 func (p *player) waitLive() string {
 	p.tb.t.Helper()
+	eval[chromedp.Void](p.tb, `(() => { const b = `+p.q("run-live")+`; if (b && !b.hidden && `+p.q("live-status")+`.dataset.state === 'baked') b.click(); })()`)
 	p.tb.waitFor(`['live','mismatch','error','custom'].includes(`+p.q("live-status")+`.dataset.state)`, 60*time.Second)
 	return p.status()
 }
@@ -451,6 +453,9 @@ type gzipServer struct {
 	paths   []string
 	// overlay serves extra pages by path, set before serving starts.
 	overlay map[string][]byte
+	// down makes the server drop every connection unanswered, as a
+	// network that is gone does (requests are still listed in paths).
+	down atomic.Bool
 }
 
 // countingWriter counts the body bytes a response carries.
@@ -477,6 +482,16 @@ func (g *gzipServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	g.pathsMu.Lock()
 	g.paths = append(g.paths, p)
 	g.pathsMu.Unlock()
+	if g.down.Load() {
+		if hj, ok := rw.(http.Hijacker); ok {
+			if conn, _, err := hj.Hijack(); err == nil {
+				conn.Close()
+				return
+			}
+		}
+		http.Error(rw, "the network is down", http.StatusServiceUnavailable)
+		return
+	}
 	if b, ok := g.overlay[p]; ok {
 		w.Header().Set("Content-Type", contentType(p))
 		w.Write(b)
@@ -507,6 +522,13 @@ func (g *gzipServer) requested(n int) (paths []string, total int) {
 	g.pathsMu.Lock()
 	defer g.pathsMu.Unlock()
 	return append([]string(nil), g.paths[min(n, len(g.paths)):]...), len(g.paths)
+}
+
+// forget drops the compressed copies, for files changed on disk.
+func (g *gzipServer) forget() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	clear(g.cache)
 }
 
 func (g *gzipServer) compressed(p string) ([]byte, error) {

@@ -112,7 +112,6 @@ func TestEraSwitchOnLesson(t *testing.T) {
 				// must come from the build's traces/ directory.
 				eval[chromedp.Void](tb, `document.querySelectorAll('figure.player[data-scenario="discover-2026"]').forEach((f) => f.remove())`)
 			}
-			_, before := shared.site.requested(0)
 			for range 20 {
 				if p.currentMethod() == "tools/list" {
 					break
@@ -148,7 +147,9 @@ func TestEraSwitchOnLesson(t *testing.T) {
 			if st := p.waitLive(); st != "live" {
 				t.Errorf("discover-2026 after the switch: status %s, want live (verified by the page's simulator)", st)
 			}
-			paths, _ := shared.site.requested(before)
+			// What the page asked for (served by the network or by the
+			// service worker's cache alike).
+			paths := eval[[]string](tb, `performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)`)
 			got := slices.Contains(paths, "/traces/discover-2026.jsonl")
 			if got != fetched {
 				t.Errorf("requested /traces/discover-2026.jsonl = %v, want %v (requests: %v)", got, fetched, paths)

@@ -341,26 +341,29 @@ func BenchmarkExercise(b *testing.B) {
 
 	// Cold: a new browser profile, the page opened, the solution graded as
 	// soon as the runner exists; ms from navigation to the results.
-	var cold []float64
+	// The same, clicking Grade at once and 8 s after navigation (the
+	// learner read the statement meanwhile): ms from the click.
+	var cold, atOnce, at8 []float64
 	var exerciseBytes int64
 	g := newGzipServer(shared.dir)
 	srv := httptest.NewServer(g)
 	defer srv.Close()
 	for range 3 {
-		ms, sent := coldGrade(b, srv.URL+"/exercises/catalog.html", g, solution)
+		ms, click, sent := coldGrade(b, srv.URL+"/exercises/catalog.html", g, solution, 0)
 		cold = append(cold, ms)
+		atOnce = append(atOnce, click)
 		exerciseBytes = sent
+		_, click8, _ := coldGrade(b, srv.URL+"/exercises/catalog.html", g, solution, 8*time.Second)
+		at8 = append(at8, click8)
 	}
-	lesson, _ := firstLesson(b)
-	lessonBytes := coldBytes(b, srv.URL+"/"+lesson, g, "mcp-playground:sim-ready")
 	exerciseLoad := coldBytes(b, srv.URL+"/exercises/catalog.html", g, "mcp-playground:grader-ready")
 	raw, gz := gzip9(b, filepath.Join(shared.dir, "assets", "grader.wasm"))
 
-	fmt.Printf("exercise figures (catalog, this machine):\n")
+	fmt.Printf("exercise figures (catalog, this machine, shared: noisy):\n")
 	fmt.Printf("  warm grade, click to all results shown: median %.0f ms of %v (target < 1000 ms)\n", median(warm), roundAll(warm))
-	fmt.Printf("  cold, navigation to first grade shown: median %.0f ms of %v\n", median(cold), roundAll(cold))
-	fmt.Printf("  bytes sent until the runtime is ready: exercise page %d, lesson page %s until sim-ready %d: +%d (gzip)\n", exerciseLoad, lesson, lessonBytes, exerciseLoad-lessonBytes)
-	fmt.Printf("  bytes sent for a cold first grade: %d\n", exerciseBytes)
+	fmt.Printf("  cold, Grade clicked at once: click to results median %.0f ms of %v (target ≤ 3000 ms); navigation to results %.0f ms\n", median(atOnce), roundAll(atOnce), median(cold))
+	fmt.Printf("  cold, Grade clicked 8 s after navigation: click to results median %.0f ms of %v (target ≤ 1000 ms)\n", median(at8), roundAll(at8))
+	fmt.Printf("  bytes sent until the grader is ready: %d; for a cold first grade: %d (gzip)\n", exerciseLoad, exerciseBytes)
 	fmt.Printf("  grader.wasm %d bytes raw, %d gzip -9 (target ≤ 4.5 MB; limit in cmd/buildsite's wasmTargets)\n", raw, gz)
 }
 
@@ -383,20 +386,24 @@ func coldBytes(b *testing.B, url string, srv *gzipServer, mark string) int64 {
 }
 
 // coldGrade opens url in a new browser profile, grades src as soon as the
-// page's runner exists, and returns ms from navigation to the results,
+// page's runner exists and wait has passed since navigation, and returns
+// ms from navigation to the results, ms from the click to the results,
 // and the bytes srv sent meanwhile.
-func coldGrade(b *testing.B, url string, srv *gzipServer, src string) (float64, int64) {
+func coldGrade(b *testing.B, url string, srv *gzipServer, src string, wait time.Duration) (nav, click float64, sent int64) {
 	b.Helper()
 	tb, done := coldTab(b, url, srv, 5*time.Minute)
 	defer done()
 	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
+	if wait > 0 {
+		tb.waitFor(fmt.Sprintf(`performance.now() >= %d`, wait.Milliseconds()), wait+time.Minute)
+	}
 	tb.typeCode(src)
-	tb.press("grade", gradeTimeout)
+	click = tb.press("grade", gradeTimeout)
 	if got, max := tb.score(); got != max {
 		b.Fatalf("cold: the solution scored %d / %d", got, max)
 	}
-	ms := eval[float64](tb, `performance.getEntriesByName('mcp-playground:graded').slice(-1)[0].startTime`)
-	return ms, srv.sent.Load()
+	nav = eval[float64](tb, `performance.getEntriesByName('mcp-playground:graded').slice(-1)[0].startTime`)
+	return nav, click, srv.sent.Load()
 }
 
 // TestExerciseScreenshots writes the catalog exercise page at 1280 and 360

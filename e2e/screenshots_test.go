@@ -109,7 +109,7 @@ func TestScreenshots(t *testing.T) {
 // player of scenario id just under the sticky site header.
 func (tb *tab) playerTop(id string) string {
 	p := tb.player(id)
-	return `(` + p.el + `.getBoundingClientRect().top + window.scrollY - 70)`
+	return `(` + p.el + `.getBoundingClientRect().top + window.scrollY - (document.querySelector('.site-header') || {offsetHeight: 62}).offsetHeight - 8)`
 }
 
 // shotsDir returns $E2E_SHOTS, created, where screenshot tests write PNGs

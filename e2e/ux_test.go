@@ -73,13 +73,23 @@ func TestLiveStatusSaysWhatItMeans(t *testing.T) {
 	page, id := firstLesson(t)
 	tb := open(t, page)
 	p := tb.player(id)
+	// Said in words on the page, not only in a tooltip (no touch screen
+	// shows one): recorded first, then run in this browser.
+	if st, text, line := p.status(), p.text("live-status"), p.text("trace-source"); st != "baked" || text != "recorded" || !strings.Contains(line, "Nothing has run in your browser yet") {
+		t.Errorf("before Run live: status %s, badge %q, line %q; want baked, \"recorded\" and a line saying nothing ran here", st, text, line)
+	}
+	if !eval[bool](tb, p.q("trace-source")+`.getBoundingClientRect().height > 0`) {
+		t.Error("the line that says what the trace is takes no space on screen")
+	}
 	if st := p.waitLive(); st != "live" {
 		t.Fatalf("status %s, want live", st)
 	}
-	text := p.text("live-status")
-	title := eval[string](tb, p.q("live-status")+`.title`)
-	if text != "verified live" || !strings.Contains(title, "byte for byte") {
-		t.Errorf("live badge = %q (title %q), want \"verified live\" with a title that explains it", text, title)
+	text, line := p.text("live-status"), p.text("trace-source")
+	if text != "ran in your browser" || !strings.Contains(line, "byte for byte") {
+		t.Errorf("live badge = %q, line %q; want \"ran in your browser\" and a line that explains it", text, line)
+	}
+	if !eval[bool](tb, p.q("run-live")+`.hidden`) {
+		t.Error("Run live is still offered once the trace ran live")
 	}
 	tb.noProblems()
 }
@@ -139,17 +149,17 @@ func TestPlaygroundOffersTheWordsAParameterTakes(t *testing.T) {
 }
 
 // TestOnlyHTTPScenariosFetchTheHTTPBuild checks that the streamable HTTP
-// build (sim-http.wasm) is fetched by a page that shows an HTTP scenario
-// and by no other, and that a lesson which needs it fetches only it (it
-// runs every scenario).
+// build (sim-http.wasm) is started by a page that runs an HTTP scenario
+// live and by no other, and that a lesson running every player live (the
+// "always run live" setting) which needs it starts only it (it runs every
+// scenario). The wasm is fetched inside the worker, outside the page's
+// timeline: the worker's URL names the build it hosts.
 func TestOnlyHTTPScenariosFetchTheHTTPBuild(t *testing.T) {
 	pages := lessonPages(t)
 	runtime := map[string]string{}
 	for _, in := range scenario.List() {
 		runtime[in.ID] = in.Runtime
 	}
-	// A lesson page loads one build: the larger one when any of its players
-	// needs it (it runs every scenario), else the default one.
 	var plain, withHTTP string
 	for page, ids := range pages {
 		if strings.Contains(page, "playground") {
@@ -173,28 +183,29 @@ func TestOnlyHTTPScenariosFetchTheHTTPBuild(t *testing.T) {
 	cases := []want{
 		{"playground.html#scenario=handshake-ok", false, true},
 		{withHTTP, true, false},
-		{"playground.html#scenario=ttl-session-expired", true, true},
+		{"playground.html#scenario=ttl-session-expired", true, false},
 	}
 	if plain != "" {
 		cases = append(cases, want{plain, false, true})
 	}
 	for _, tc := range cases {
 		t.Run(tc.page, func(t *testing.T) {
-			_, n := shared.site.requested(0)
 			tb := open(t, tc.page)
-			for _, id := range pages[tc.page] {
-				if st := tb.player(id).waitLive(); st != "live" {
-					t.Errorf("player %s: status %s, want live", id, st)
-				}
-			}
 			if strings.Contains(tc.page, "playground") {
 				tb.player(strings.TrimPrefix(tc.page, "playground.html#scenario=")).waitLive()
+			} else {
+				tb.alwaysLive(true)
+				for _, id := range pages[tc.page] {
+					if st := tb.player(id).waitLive(); st != "live" {
+						t.Errorf("player %s: status %s, want live", id, st)
+					}
+				}
 			}
-			paths, _ := shared.site.requested(n)
-			gotHTTP := slices.Contains(paths, "/assets/sim-http.wasm")
-			gotPlain := slices.Contains(paths, "/assets/sim.wasm")
+			workers := eval[[]string](tb, `performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => u.pathname.endsWith('/worker.js')).map((u) => u.searchParams.get('wasm') || 'sim.wasm')`)
+			gotHTTP := slices.Contains(workers, "sim-http.wasm")
+			gotPlain := slices.Contains(workers, "sim.wasm")
 			if gotHTTP != tc.wantHTTP || gotPlain != tc.wantPlain {
-				t.Errorf("%s fetched sim-http.wasm %v, sim.wasm %v; want %v, %v (requests: %v)", tc.page, gotHTTP, gotPlain, tc.wantHTTP, tc.wantPlain, paths)
+				t.Errorf("%s started sim-http.wasm %v, sim.wasm %v; want %v, %v (workers: %v)", tc.page, gotHTTP, gotPlain, tc.wantHTTP, tc.wantPlain, workers)
 			}
 			tb.noProblems()
 		})
@@ -209,7 +220,7 @@ func TestEveryModuleIsPreloaded(t *testing.T) {
 	tb := open(t, page)
 	tb.player(id).waitLive()
 	got := eval[[]string](tb, `[...document.querySelectorAll('link[rel=modulepreload]')].map(l => new URL(l.href).pathname.split('/').pop()).sort()`)
-	loaded := eval[[]string](tb, `[...new Set(performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.endsWith('.js')).map(p => p.split('/').pop()))].filter(n => n !== 'app.js' && !n.endsWith('worker.js')).sort()`)
+	loaded := eval[[]string](tb, `[...new Set(performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.endsWith('.js')).map(p => p.split('/').pop()))].filter(n => n !== 'app.js' && n !== 'sw.js' && !n.endsWith('worker.js')).sort()`)
 	if !slices.Equal(got, loaded) {
 		t.Errorf("modulepreload links %v, modules loaded %v: cmd/buildsite's moduleGraph misses an import", got, loaded)
 	}

@@ -114,6 +114,9 @@ func (s *site) writeAssets(w *writer) error {
 		return err
 	}
 	for _, name := range jsNames {
+		if name == serviceWorker {
+			continue // written last, to the top of the site
+		}
 		if err := copyFile(w, filepath.Join(s.cfg.JS, name), "assets/"+name); err != nil {
 			return err
 		}

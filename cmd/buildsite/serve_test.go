@@ -17,6 +17,7 @@ func TestServeActsLikePages(t *testing.T) {
 		"404.html":         "not here",
 		"assets/sim.wasm":  "\x00asm",
 		"assets/app.js":    "x",
+		"sw.js":            "self.BUILD = {};",
 		"exercises/a.html": "a",
 	} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -35,6 +36,7 @@ func TestServeActsLikePages(t *testing.T) {
 		{"/repo/index.html", "", "", 301}, // FileServer's canonical redirect to the directory
 		{"/repo/assets/sim.wasm", "application/wasm", "\x00asm", 200},
 		{"/repo/assets/app.js", "javascript", "x", 200},
+		{"/repo/sw.js", "javascript", "self.BUILD = {};", 200}, // the service worker, scoped to /repo/
 		{"/repo/exercises/a.html", "text/html", "a", 200},
 		{"/repo/missing.html", "text/html", "not here", 404},
 		{"/repo/exercises/", "text/html", "not here", 404},

@@ -162,7 +162,7 @@ func Build(ctx context.Context, cfg Config) error {
 			return err
 		}
 	}
-	return nil
+	return s.writeServiceWorker(w)
 }
 
 // runScenarios runs every scenario once; pages, traces/ and quiz checks

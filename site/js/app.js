@@ -1,12 +1,15 @@
 // app.js: the page's entry point. It finds what the page holds (players,
 // quizzes, the progress box, the playground) and wires each up. Players
-// render their baked traces at once; a simulator worker per runtime the
-// page needs (sim.wasm, and sim-http.wasm only for streamable HTTP
-// scenarios) then re-runs each scenario live and marks the player live when
-// the traces are byte-identical.
+// show and step their baked traces with no wasm at all: the e2e suite
+// proves each equals its live run. The simulator starts only when the
+// learner asks for something live (Run live on a player, the "always run
+// live" setting, the playground, which runs at once), in the build the
+// scenario needs (sim.wasm, or sim-http.wasm for streamable HTTP).
 'use strict';
 
 import { SimPool, SimulatorError } from './sim.js';
+import { storage, STORAGE_PREFIX } from './dom.js';
+import { initOffline } from './offline.js';
 import { Player } from './player.js';
 import { Playground } from './playground.js';
 import { initQuizzes } from './quiz.js';
@@ -15,69 +18,93 @@ import { readHash } from './hash.js';
 import { ScenarioIndex, TraceSource } from './eras.js';
 // Every module of the page, named here so the browser fetches them all in
 // one round instead of discovering them import by import.
-import './dom.js';
 import './trace.js';
 import './inspector.js';
 import './statepanel.js';
 import './align.js';
 import './compare.js';
 
+// ALWAYS_LIVE is the learner's "always run live" setting: every player
+// re-runs its scenario in the browser as soon as the page opens.
+const ALWAYS_LIVE = `${STORAGE_PREFIX}always-live`;
+
 function main() {
   recordVisit();
   initQuizzes();
   const progress = document.querySelector('[data-testid="progress"]');
   if (progress) fillProgress(progress);
+  const bar = initOffline(document.querySelector('[data-testid="site-status"]'));
 
   const figures = [...document.querySelectorAll('figure.player')];
   if (figures.length === 0) return;
   const pool = new SimPool(new URL('./worker.js', import.meta.url));
   const pgRoot = document.getElementById('playground');
-  // sim-http.wasm runs every scenario, so a lesson that shows an HTTP
-  // scenario loads only it, and any other lesson only sim.wasm. The
-  // playground starts with sim.wasm and adds sim-http.wasm when the learner
-  // picks a scenario that needs it.
-  const pageRuntime = !pgRoot && figures.some((f) => runtimeOf(f) === 'http') ? 'http' : '';
-  const sim = pool.get(pageRuntime);
-  // Start the worker first: fetching and compiling the wasm overlaps with
-  // drawing the baked players.
-  sim.start();
-  performance.mark('mcp-playground:worker-started');
-  // Marks for the figures benchmark (e2e): when a learner can first press
-  // Step, when the simulator is up, and when it has confirmed the page.
-  // The page's own build; detail holds numbers only (the figures read it).
-  pool.on((ev) => {
-    if (ev.type === 'ready' && ev.runtime === pageRuntime) performance.mark('mcp-playground:sim-ready', { detail: ev.timing });
-  });
   const scenarios = ScenarioIndex.fromPage();
-  // canVerify: the page's simulator can re-run id (sim-http.wasm runs
-  // everything; sim.wasm all but the streamable HTTP scenarios).
-  const canVerify = (id) => pageRuntime === 'http' || ((scenarios.info(id) || {}).runtime || '') === '';
+  const runtimeOfID = (id) => (scenarios.info(id) || {}).runtime || '';
+  // sim-http.wasm runs every scenario, so a lesson running all its players
+  // live loads only it when one of them needs it, else only sim.wasm. One
+  // Run live loads the build its scenario needs, or uses sim-http.wasm
+  // when the page already has it up.
+  const pageRuntime = figures.some((f) => runtimeOf(f) === 'http') ? 'http' : '';
+  const simFor = (id) => {
+    const http = pool.sims.get('http');
+    return http && http.started && !http.dead ? http : pool.get(runtimeOfID(id));
+  };
+  // Marks for the figures benchmark (e2e): when a learner can first press
+  // Step, when a simulator is up (detail: its worker-side timing).
+  pool.on((ev) => {
+    if (ev.type === 'ready') performance.mark('mcp-playground:sim-ready', { detail: { ...ev.timing, runtime: ev.runtime } });
+  });
   // A counterpart's trace: baked in this page, else traces/<id>.jsonl,
   // else (a page opened from disk) a live run in the build it needs.
-  const traces = new TraceSource({ live: (id) => pool.get((scenarios.info(id) || {}).runtime || '').run(id, null) });
+  const traces = new TraceSource({ live: (id) => pool.get(runtimeOfID(id)).run(id, null) });
+  const always = () => !pgRoot && storage.get(ALWAYS_LIVE) === '1';
   const players = figures.map((f, i) => {
-    const p = new Player(f, { sim, index: i, scenarios, traces, onShown: (q) => verify(q) });
+    const p = new Player(f, {
+      sim: pool.get(''),
+      index: i,
+      scenarios,
+      traces,
+      // An era switch shows the counterpart's recording; it runs live only
+      // when the learner asked for every player to.
+      onShown: (q) => {
+        if (always()) verify(q);
+      },
+      runLive: pgRoot ? null : (q) => verify(q),
+    });
     if (i === 0) performance.mark('mcp-playground:first-step');
     return p;
   });
   const playground = pgRoot ? new Playground(pgRoot, { pool, player: players[0], scenarios, traces }) : null;
 
-  // A lesson may show one scenario twice; run it once.
+  // A lesson may show one scenario twice; run it once per build.
   const runs = new Map();
-  // A player switched to the other era verifies that trace the same way,
-  // when the page's simulator can run it; else it stays "recorded".
-  async function verify(p) {
+  // verify re-runs the scenario a player shows in this browser and marks
+  // the player live when the trace equals the recording, byte for byte.
+  let firstLive = true;
+  async function verify(p, sim = simFor(p.shown)) {
     if (playground || p.source !== 'baked' || !p.text) return;
     const id = p.shown;
-    if (p.alt && !canVerify(id)) return;
     const text = p.text;
+    const t0 = performance.now();
+    const cold = !sim.started;
     p.setStatus('running');
+    const key = `${sim.runtime}:${id}`;
     try {
-      if (!runs.has(id)) runs.set(id, sim.run(id, null));
-      const live = await runs.get(id);
+      if (!runs.has(key)) {
+        const run = sim.run(id, null);
+        runs.set(key, run);
+        run.catch(() => runs.delete(key));
+      }
+      const live = await runs.get(key);
       // Switched meanwhile: the new trace has its own check.
       if (p.shown !== id || p.text !== text) return;
       p.compareLive(live);
+      // For the figures: from the request to the live trace on screen.
+      const detail = { ms: performance.now() - t0, run: sim.lastRunMS, cold: cold ? 1 : 0 };
+      performance.mark('mcp-playground:run-live', { detail });
+      if (firstLive) performance.mark('mcp-playground:first-live', { detail });
+      firstLive = false;
     } catch (err) {
       p.setStatus('error');
       if (err instanceof SimulatorError) simDown(err.message);
@@ -87,12 +114,20 @@ function main() {
   const verifyAll = async () => {
     // One at a time: the worker is single-threaded anyway, and the first
     // player on the page turns live first.
+    const sim = pool.get(pageRuntime);
     for (const p of players) {
-      await verify(p);
-      if (p === players[0]) performance.mark('mcp-playground:first-live', { detail: { run: sim.lastRunMS } });
+      if (p.shown === p.scenario || pageRuntime === 'http' || runtimeOfID(p.shown) === '') await verify(p, sim);
+      else await verify(p);
     }
     if (players.every((p) => p.el.status.dataset.status === 'live')) performance.mark('mcp-playground:live');
   };
+  if (bar && !playground) {
+    bar.alwaysLive(storage.get(ALWAYS_LIVE) === '1', (on) => {
+      if (on) storage.set(ALWAYS_LIVE, '1');
+      else storage.remove(ALWAYS_LIVE);
+      if (on) verifyAll();
+    });
+  }
 
   // simDown tells every player the simulator is gone and offers a restart;
   // the baked traces stay usable meanwhile. (A lesson has one simulator; on
@@ -112,7 +147,8 @@ function main() {
           runs.clear();
           pool.restart();
           if (playground) playground.fromHash();
-          else verifyAll();
+          else if (always()) verifyAll();
+          else for (const q of players) if (q.el.status.dataset.status === 'error') q.setStatus('baked');
         },
       });
     }
@@ -124,7 +160,8 @@ function main() {
   // Test hook: e2e (or a curious learner) can make the Go program panic to
   // see the page survive it.
   document.addEventListener('mcp-playground:crash', (e) => {
-    sim.request('crash', { message: String(e.detail || 'crash requested') }).catch(() => {});
+    const sim = [...pool.sims.values()].find((x) => x.started && !x.dead);
+    if (sim) sim.request('crash', { message: String(e.detail || 'crash requested') }).catch(() => {});
   });
 
   const applyHash = () => {
@@ -172,7 +209,7 @@ function main() {
     if (playground && (e.target === document.body || e.target === document.documentElement)) players[0].onKey(e);
   });
 
-  if (!playground) verifyAll();
+  if (always()) verifyAll();
 }
 
 /** runtimeOf names the simulator build a player's scenario needs

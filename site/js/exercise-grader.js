@@ -32,6 +32,7 @@ export class Grader {
     });
     this.ready = null;
     this.isReady = false; // the current worker is up and warm
+    this.asked = 0; // requests waiting for the worker to be ready
     this.settle = null; // {resolve, reject} of this.ready
   }
 
@@ -60,7 +61,9 @@ export class Grader {
   onReady(timing) {
     performance.mark('mcp-playground:grader-ready', { detail: timing });
     const settle = this.settle;
-    if (!this.warm) {
+    // A learner who pressed Grade before the worker was up would wait for
+    // the warm-up first: their own grade pays the same set-up, once.
+    if (!this.warm || this.asked > 0) {
       settle.resolve();
       return;
     }
@@ -94,7 +97,12 @@ export class Grader {
    * done}).
    */
   async request(op, exercise, source, onProgress = () => {}) {
-    await this.start();
+    this.asked++;
+    try {
+      await this.start();
+    } finally {
+      this.asked--;
+    }
     const w = this.client.worker;
     if (!w) throw new GraderError('the grader stopped');
     let timer = 0;

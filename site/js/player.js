@@ -21,24 +21,27 @@ const SPEEDS = [
   ['4', '4×', 200],
 ];
 
+// The badge's word for each status: what the player shows, recorded or
+// run in this browser.
 const STATUS_TEXT = {
   none: 'no trace',
   baked: 'recorded',
-  running: 'checking…',
-  live: 'verified live',
-  custom: 'live (your parameters)',
+  running: 'running live…',
+  live: 'ran in your browser',
+  custom: 'ran in your browser',
   mismatch: 'mismatch',
   imported: 'imported',
   error: 'error',
 };
 
-// What each status means, for the badge's tooltip.
+// What each status means, in a line under the controls (visible: a
+// tooltip alone reaches no touch screen) and in the badge's tooltip.
 const STATUS_TITLE = {
   none: 'No trace is loaded.',
-  baked: 'Recorded: the trace the site was built with. The simulator in your browser has not re-run it yet.',
-  running: 'Checking: the simulator in your browser is running this scenario now.',
-  live: 'Verified live: the simulator in your browser re-ran this scenario and produced exactly this trace, byte for byte.',
-  custom: 'Run live in your browser with your parameters.',
+  baked: 'Recorded: the trace the site was built with, by the same simulator. Nothing has run in your browser yet.',
+  running: 'Running: the simulator in your browser is re-running this scenario now.',
+  live: 'Ran in your browser: the simulator re-ran this scenario here and produced exactly the recorded trace, byte for byte.',
+  custom: 'Ran in your browser with your parameters.',
   mismatch: 'Mismatch: the live run differs from the recording. The page shows the recording.',
   imported: 'A trace you imported: nothing re-runs it.',
   error: 'The live run failed; the trace shown stays usable.',
@@ -50,12 +53,15 @@ export class Player {
    * @param {HTMLElement} figure the figure.player from the markup
    * @param {{sim?: import('./sim.js').Simulator, hash?: boolean, index?: number,
    *   scenarios?: ScenarioIndex, traces?: import('./eras.js').TraceSource,
-   *   onEra?: (id: string, step: number) => void, onShown?: (p: Player) => void}} opts
+   *   onEra?: (id: string, step: number) => void, onShown?: (p: Player) => void,
+   *   runLive?: (p: Player) => void}} opts
    *   sim validates imports; hash: keep the URL hash in step; index: the
    *   player's place on the page, which keeps element ids unique;
    *   scenarios: eras and counterparts; traces: where a counterpart's
    *   trace comes from; onEra: the host switches eras itself (the
-   *   playground picks the counterpart); onShown: a switch loaded a trace.
+   *   playground picks the counterpart); onShown: a switch loaded a trace;
+   *   runLive: the "Run live" button's action (a lesson page's; without it
+   *   the player has no such button).
    */
   constructor(figure, opts = {}) {
     this.figure = figure;
@@ -65,6 +71,7 @@ export class Player {
     this.traces = opts.traces || null;
     this.onEra = opts.onEra || null;
     this.onShown = opts.onShown || null;
+    this.runLive = opts.runLive || null;
     // alt is the counterpart shown instead of the figure's own scenario (a
     // lesson player switched to the other era), or "".
     this.alt = '';
@@ -130,6 +137,11 @@ export class Player {
     this.el.scrub.addEventListener('input', () => this.act({ type: 'seek', step: Number(this.el.scrub.value) }));
     this.el.count = h('span', { class: 'pl-count', 'aria-live': 'polite', 'data-testid': 'step-count' });
     this.el.status = h('span', { class: 'pl-status', 'data-testid': 'live-status', 'data-status': 'none', role: 'status' });
+    // Recorded or run here, said in words under the controls; a lesson
+    // player offers to run the scenario in this browser.
+    this.el.sourceText = h('span', { class: 'pl-source-text', 'data-testid': 'trace-source' });
+    this.el.runLive = this.runLive ? h('button', { type: 'button', class: 'pl-btn pl-small pl-run-live', 'data-testid': 'run-live', title: 'Run this scenario in the simulator in your browser and compare it with the recording', onclick: () => this.runLive(this) }, 'Run live') : null;
+    this.el.source = h('p', { class: 'pl-source' }, this.el.sourceText, this.el.runLive);
     this.el.file = h('input', { type: 'file', accept: '.jsonl,.json,.txt,application/x-ndjson,application/json,text/plain', class: 'pl-file', 'data-testid': 'import-file', tabindex: '-1', 'aria-hidden': 'true' });
     this.el.file.addEventListener('change', () => {
       const file = this.el.file.files && this.el.file.files[0];
@@ -172,7 +184,7 @@ export class Player {
     // Keep the figcaption (the build's text) and the baked script; put the
     // player before the caption.
     const cap = this.figure.querySelector('figcaption');
-    this.el.main = h('div', { class: 'pl-main' }, controls, scrubRow, this.el.error, this.el.body, io);
+    this.el.main = h('div', { class: 'pl-main' }, controls, this.el.source, scrubRow, this.el.error, this.el.body, io);
     const root = h('div', { class: 'pl-root' }, this.el.eraBar, this.el.main, this.cmp.root);
     if (cap) this.figure.insertBefore(root, cap);
     else this.figure.append(root);
@@ -514,6 +526,11 @@ export class Player {
     this.el.status.dataset.state = status;
     this.el.status.title = STATUS_TITLE[status] || '';
     this.el.status.textContent = detail ? `${STATUS_TEXT[status] || status}: ${detail}` : STATUS_TEXT[status] || status;
+    this.el.sourceText.textContent = STATUS_TITLE[status] || '';
+    this.el.source.dataset.status = status;
+    // Run live is offered where it means something: a recording not yet
+    // re-run here, or a run that failed.
+    if (this.el.runLive) this.el.runLive.hidden = !((status === 'baked' || status === 'error') && this.text);
   }
 
   /** showError shows a message (and an optional action button) in the
@@ -544,7 +561,8 @@ export class Player {
   }
 
   /** importText validates text (with the simulator's own decoder when it
-   * runs) and replays it; a bad trace leaves the current one in place. */
+   * already runs: an import is no reason to download it) and replays it; a
+   * bad trace leaves the current one in place. */
   async importText(text) {
     let err = null;
     try {
@@ -552,7 +570,7 @@ export class Player {
     } catch (e) {
       err = e instanceof TraceError ? e.message : String(e);
     }
-    if (!err && this.sim && !this.sim.dead) {
+    if (!err && this.sim && this.sim.started && !this.sim.dead) {
       try {
         const r = await this.sim.request('import', { text });
         if (r && r.error) err = r.error;

@@ -1,0 +1,469 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
+)
+
+// The simulator when it is wanted, and the course offline (issue 14): a
+// lesson page steps its recordings with no wasm; the service worker keeps
+// the site after one visit, each wasm build once used.
+
+// alwaysLive sets the "always run live" setting through its checkbox, and
+// clears it when the test ends: the shared browser keeps localStorage.
+func (tb *tab) alwaysLive(on bool) {
+	tb.t.Helper()
+	tb.waitFor(`!!document.querySelector('[data-testid=always-live]')`, 20*time.Second)
+	eval[chromedp.Void](tb, `(() => { const b = document.querySelector('[data-testid=always-live]'); if (b.checked !== `+map[bool]string{true: "true", false: "false"}[on]+`) b.click(); })()`)
+	tb.t.Cleanup(func() {
+		chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](`localStorage.removeItem('mcp-playground:always-live')`))
+	})
+}
+
+// workersStarted lists the wasm builds the page started a worker for.
+func (tb *tab) workersStarted() []string {
+	tb.t.Helper()
+	return eval[[]string](tb, `performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => /worker\.js$/.test(u.pathname)).map((u) => u.pathname.endsWith('grader-worker.js') ? 'grader.wasm' : u.searchParams.get('wasm') || 'sim.wasm')`)
+}
+
+func TestLessonFetchesNoWasmUntilAsked(t *testing.T) {
+	page, id := firstLesson(t)
+	tb := open(t, page)
+	p := tb.player(id)
+	tb.waitFor(`document.readyState === 'complete'`, 20*time.Second)
+	// Every player steps from the first paint, recorded.
+	for _, pid := range lessonPages(t)[page] {
+		if st := tb.player(pid).status(); st != "baked" {
+			t.Errorf("player %s: status %s before anything was asked, want baked", pid, st)
+		}
+	}
+	p.click("step")
+	if p.step() != 1 {
+		t.Errorf("step after one Step = %d, want 1", p.step())
+	}
+	if w := tb.workersStarted(); len(w) != 0 {
+		t.Errorf("the lesson started %v before the learner asked for anything live", w)
+	}
+	// Run live marks that player live, and starts its build only.
+	if st := p.waitLive(); st != "live" {
+		t.Fatalf("after Run live: status %s, want live (%s)", st, p.text("player-error"))
+	}
+	if w := tb.workersStarted(); !slices.Equal(w, []string{"sim.wasm"}) && !slices.Equal(w, []string{"sim-http.wasm"}) {
+		t.Errorf("after one Run live the page started %v, want one simulator build", w)
+	}
+	if p.step() != 1 {
+		t.Errorf("Run live moved the player to step %d, want it left at 1", p.step())
+	}
+	tb.noProblems()
+}
+
+func TestAlwaysRunLiveIsRemembered(t *testing.T) {
+	page, id := firstLesson(t)
+	tb := open(t, page)
+	tb.player(id)
+	tb.alwaysLive(true)
+	tb.waitFor(playerExpr(id)+`.querySelector('[data-testid=live-status]').dataset.state === 'live'`, 60*time.Second)
+	// Another page opens live by itself.
+	tb2 := open(t, page)
+	p := tb2.player(id)
+	tb2.waitFor(p.q("live-status")+`.dataset.state === 'live'`, 60*time.Second)
+	if !eval[bool](tb2, `document.querySelector('[data-testid=always-live]').checked`) {
+		t.Error("the setting's checkbox is not checked on the next page")
+	}
+	tb.noProblems()
+	tb2.noProblems()
+}
+
+// A browser with a profile of its own (its own service worker and
+// caches) on a server of its own, so that what it keeps offline and what
+// reaches the server are this test's alone.
+type ownBrowser struct {
+	t   *testing.T
+	ctx context.Context
+	srv *httptest.Server
+	gz  *gzipServer
+}
+
+func newOwnBrowser(t *testing.T, dir string) *ownBrowser {
+	t.Helper()
+	return newOwnBrowserAt(t, dir, "")
+}
+
+// newOwnBrowserAt serves dir under the URL path base ("/repo-name/").
+func newOwnBrowserAt(t *testing.T, dir, base string) *ownBrowser {
+	t.Helper()
+	if shared.skip != "" {
+		t.Skip(shared.skip)
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(shared.chromium, t.TempDir())...)
+	t.Cleanup(cancelA)
+	bctx, cancelB := chromedp.NewContext(actx)
+	t.Cleanup(cancelB)
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatal(err)
+	}
+	gz := newGzipServer(dir)
+	var h http.Handler = gz
+	if base != "" {
+		h = http.StripPrefix(strings.TrimSuffix(base, "/"), gz)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return &ownBrowser{t: t, ctx: bctx, srv: srv, gz: gz}
+}
+
+// open opens path in a new tab of b.
+func (b *ownBrowser) open(path string) *tab {
+	b.t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	b.t.Cleanup(cancel)
+	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
+	b.t.Cleanup(cancelT)
+	tb := &tab{t: b.t, ctx: ctx, url: b.srv.URL + "/" + path}
+	if err := chromedp.Listen(ctx, tb.listen); err != nil {
+		b.t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(tb.url)); err != nil {
+		b.t.Fatalf("navigate %s: %v", path, err)
+	}
+	return tb
+}
+
+// offlineReady waits until the page says the course is kept for offline
+// use, holding the wasm builds in want, and returns the build's version.
+func (tb *tab) offlineReady(want ...string) string {
+	tb.t.Helper()
+	cond := `(() => { const s = document.querySelector('[data-testid=offline-status]'); if (!s || s.dataset.state !== 'ready') return false; const w = (s.dataset.wasm || '').split(' ');`
+	for _, n := range want {
+		cond += ` if (!w.includes(` + js(n) + `)) return false;`
+	}
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](cond+` return true; })()`, chromedp.WithPollingTimeout(offlineWait), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		st, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`(() => { const s = document.querySelector('[data-testid=offline-status]'); return s ? s.dataset.state + ': ' + s.textContent + ' [' + (s.dataset.wasm || '') + ']' : 'no offline status'; })()`))
+		tb.t.Fatalf("the page never said it was kept offline with %v: %v; it says %s", want, err, st)
+	}
+	return eval[string](tb, `document.querySelector('[data-testid=offline-status]').dataset.version`)
+}
+
+// goOffline turns the tab's network off with Chromium's network
+// emulation, its service worker's included.
+func (tb *tab) goOffline() {
+	tb.t.Helper()
+	yes := true
+	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
+		tb.t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tb.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		EmulateOfflineServiceWorker: &yes,
+		MatchedNetworkConditions:    []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
+	}); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// offline cuts b's network: Chromium's emulation for tb, and the server
+// drops whatever still reaches it (the emulation does not cover every
+// fetch a service worker makes).
+func (b *ownBrowser) offline(tb *tab) {
+	b.t.Helper()
+	tb.goOffline()
+	b.gz.down.Store(true)
+}
+
+// navigate loads path in the same tab.
+func (tb *tab) navigate(base, path string) {
+	tb.t.Helper()
+	tb.url = base + "/" + path
+	if err := chromedp.Do(tb.ctx, chromedp.Navigate(tb.url)); err != nil {
+		tb.t.Fatalf("navigate %s: %v", path, err)
+	}
+}
+
+// twoLessons returns two lesson pages and a plain (sim.wasm) scenario of
+// the second.
+func twoLessons(t *testing.T) (first, second, plainID string) {
+	t.Helper()
+	pages := lessonPages(t)
+	runtime := map[string]string{}
+	for _, in := range scenario.List() {
+		runtime[in.ID] = in.Runtime
+	}
+	var names []string
+	for p := range pages {
+		if !strings.Contains(p, "playground") && !strings.Contains(p, "/") {
+			names = append(names, p)
+		}
+	}
+	slices.Sort(names)
+	if len(names) < 2 {
+		t.Skip("fewer than two lesson pages")
+	}
+	first = names[0]
+	for _, n := range names[1:] {
+		for _, id := range pages[n] {
+			if runtime[id] == "" {
+				return first, n, id
+			}
+		}
+	}
+	t.Skip("no second lesson with a sim.wasm scenario")
+	return
+}
+
+func TestOfflineAfterOneVisit(t *testing.T) {
+	first, second, id := twoLessons(t)
+	b := newOwnBrowser(t, shared.dir)
+	tb := b.open(first)
+	tb.offlineReady()
+	if w := tb.workersStarted(); len(w) != 0 {
+		t.Errorf("keeping the course for offline use started %v", w)
+	}
+	b.offline(tb)
+	_, before := b.gz.requested(0)
+	for _, path := range []string{second, "playground.html#scenario=" + id, "exercises/catalog.html", "index.html"} {
+		tb.navigate(b.srv.URL, path)
+		tb.waitFor(`document.readyState === 'complete'`, 30*time.Second)
+		switch {
+		case path == second:
+			p := tb.player(id)
+			p.click("step")
+			p.click("step")
+			if p.step() != 2 {
+				t.Errorf("%s offline: step %d after two Steps, want 2", path, p.step())
+			}
+		case strings.HasPrefix(path, "playground"):
+			// The recording shows; the live run needs a build not kept.
+			p := tb.player(id)
+			p.click("step")
+			if p.step() != 1 {
+				t.Errorf("%s offline: step %d after a Step, want 1", path, p.step())
+			}
+		default:
+			if n := eval[int](tb, `document.querySelectorAll('h1').length`); n == 0 {
+				t.Errorf("%s offline: no heading (%s)", path, eval[string](tb, `document.title`))
+			}
+		}
+	}
+	// The playground and the exercise page start their builds at once;
+	// nothing kept them, so those requests fail, and nothing else leaves.
+	paths, _ := b.gz.requested(before)
+	if paths = slices.DeleteFunc(paths, func(p string) bool { return strings.HasSuffix(p, ".wasm") || p == "/sw.js" }); len(paths) != 0 {
+		t.Errorf("offline, the pages still asked the network for %v", paths)
+	}
+}
+
+func TestOfflineLiveRunAndGradeAfterUse(t *testing.T) {
+	first, second, id := twoLessons(t)
+	b := newOwnBrowser(t, shared.dir)
+	tb := b.open(first)
+	tb.offlineReady()
+	// One live run and one grade, online.
+	firstID := lessonPages(t)[first][0]
+	if st := tb.player(firstID).waitLive(); st != "live" {
+		t.Fatalf("online Run live: status %s", st)
+	}
+	tb.navigate(b.srv.URL, "exercises/catalog.html")
+	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
+	tb.press("grade", gradeTimeout)
+	tb.offlineReady("sim.wasm", "grader.wasm")
+	b.offline(tb)
+	_, before := b.gz.requested(0)
+
+	tb.navigate(b.srv.URL, second)
+	p := tb.player(id)
+	if st := p.waitLive(); st != "live" {
+		t.Errorf("offline Run live of %s: status %s (%s)", id, st, p.text("player-error"))
+	}
+	tb.navigate(b.srv.URL, "exercises/catalog.html")
+	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
+	tb.typeCode(exerciseFile(t, "catalog", ".meta/solution.go"))
+	tb.press("grade", gradeTimeout)
+	if got, max := tb.score(); got != max || max == 0 {
+		t.Errorf("offline grade of the solution: %d / %d", got, max)
+	}
+	// The browser's own checks for a new sw.js fail quietly; nothing
+	// else may leave.
+	paths, _ := b.gz.requested(before)
+	if paths = slices.DeleteFunc(paths, func(p string) bool { return p == "/sw.js" }); len(paths) != 0 {
+		t.Errorf("offline, the pages still asked the network for %v", paths)
+	}
+}
+
+func TestKeepForOfflineFetchesEveryBuild(t *testing.T) {
+	page, _ := firstLesson(t)
+	b := newOwnBrowser(t, shared.dir)
+	tb := b.open(page)
+	tb.offlineReady()
+	tb.waitFor(`!document.querySelector('[data-testid=keep-offline]').hidden`, 30*time.Second)
+	eval[chromedp.Void](tb, `document.querySelector('[data-testid=keep-offline]').click()`)
+	tb.offlineReady("sim.wasm", "sim-http.wasm", "grader.wasm")
+	if !eval[bool](tb, `document.querySelector('[data-testid=keep-offline]').hidden`) {
+		t.Error("Keep for offline is still offered with every build kept")
+	}
+	if w := tb.workersStarted(); len(w) != 0 {
+		t.Errorf("keeping the builds started %v in the page", w)
+	}
+	tb.noProblems()
+}
+
+// TestRebuiltSiteReplacesTheCache serves a copy of the site, visits it,
+// then changes a page and the build's version as a new deploy would: the
+// open page says an update is ready, and taking it shows the new page
+// from a cache that replaced the old one.
+func TestRebuiltSiteReplacesTheCache(t *testing.T) {
+	page, _ := firstLesson(t)
+	dir := t.TempDir()
+	copySite(t, shared.dir, dir)
+	b := newOwnBrowser(t, dir)
+	tb := b.open(page)
+	v1 := tb.offlineReady()
+
+	sw := filepath.Join(dir, "sw.js")
+	src, err := os.ReadFile(sw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const v2 = "e2e0rebuilt00000"
+	if err := os.WriteFile(sw, []byte(strings.Replace(string(src), v1, v2, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	html, err := os.ReadFile(filepath.Join(dir, page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const marker = "e2e rebuilt this lesson"
+	html = []byte(strings.Replace(string(html), `data-testid="lesson-title">`, `data-testid="lesson-title">`+marker+` `, 1))
+	if err := os.WriteFile(filepath.Join(dir, page), html, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	b.gz.forget()
+
+	// The page a visit opens now is the old build's, from its cache, and
+	// it says a new one is ready.
+	tb2 := b.open(page)
+	if _, err := chromedp.Run(tb2.ctx, chromedp.Poll[chromedp.Void](`!document.querySelector('[data-testid=update-ready]').hidden`, chromedp.WithPollingTimeout(offlineWait))); err != nil {
+		st, _ := chromedp.Run(tb2.ctx, chromedp.Evaluate[string](`navigator.serviceWorker.getRegistration().then((r) => JSON.stringify({active: r && r.active && r.active.state, waiting: r && r.waiting && r.waiting.state, installing: r && r.installing && r.installing.state, controller: !!navigator.serviceWorker.controller}))`, chromedp.EvalAwaitPromise))
+		t.Fatalf("no update offered: %v; registration %s", err, st)
+	}
+	if strings.Contains(eval[string](tb2, `document.querySelector('[data-testid=lesson-title]').textContent`), marker) {
+		t.Error("the new page showed before the new build was taken")
+	}
+	eval[chromedp.Void](tb2, `document.querySelector('[data-testid=update-ready]').click()`)
+	tb2.waitFor(`document.querySelector('[data-testid=lesson-title]') && document.querySelector('[data-testid=lesson-title]').textContent.includes(`+js(marker)+`)`, time.Minute)
+	if v := tb2.offlineReady(); v != v2 {
+		t.Errorf("after the update the page's build is %s, want %s", v, v2)
+	}
+	keys, err := chromedp.Run(tb2.ctx, chromedp.Evaluate[[]string](`caches.keys()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(keys, []string{"mcp-playground-" + v2}) {
+		t.Errorf("caches after the update = %v, want only the new build's", keys)
+	}
+}
+
+// copySite copies the built site, linking the large wasm builds.
+func copySite(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		dst := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		if strings.HasSuffix(p, ".wasm") {
+			return os.Symlink(p, dst)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// offlineWait bounds the wait for the service worker: the precache, and
+// a wasm build or three fetched into the cache on a loaded machine.
+var offlineWait = 3 * time.Minute
+
+// TestOfflineScreenshots writes a lesson's first player at 1280 and 360 px
+// wide, recorded and then run live, with the bar that says what this
+// browser keeps offline, when E2E_SHOTS names a directory.
+func TestOfflineScreenshots(t *testing.T) {
+	dir := shotsDir(t)
+	page, id := firstLesson(t)
+	b := newOwnBrowser(t, shared.dir)
+	for _, width := range []int64{1280, 360} {
+		tb := b.open(page)
+		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(width, 900)); err != nil {
+			t.Fatal(err)
+		}
+		tb.offlineReady()
+		p := tb.player(id)
+		for _, state := range []string{"recorded", "live"} {
+			if state == "live" {
+				if st := p.waitLive(); st != "live" {
+					t.Fatalf("status %s, want live", st)
+				}
+				tb.offlineReady("sim.wasm")
+			}
+			eval[chromedp.Void](tb, `window.scrollTo(0, `+tb.playerTop(id)+`)`)
+			buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("offline-%s-%d.png", state, width)
+			if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tb.noProblems()
+	}
+}
+
+// TestOfflineUnderABasePath builds the site with -base, as for a GitHub
+// Pages project site, serves it under that path, and opens a second
+// lesson offline after one visit: the worker's scope and its precache
+// follow the base.
+func TestOfflineUnderABasePath(t *testing.T) {
+	first, second, id := twoLessons(t)
+	const base = "/repo-name/"
+	dir := t.TempDir()
+	cmd := exec.Command("go", "run", "./cmd/buildsite", "-out", dir, "-base", base, "-nowasm")
+	cmd.Dir = shared.root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("buildsite -base: %v\n%s", err, out)
+	}
+	b := newOwnBrowserAt(t, dir, base)
+	tb := b.open(strings.TrimPrefix(base, "/") + first)
+	tb.offlineReady()
+	if scope := eval[string](tb, `navigator.serviceWorker.controller ? new URL(navigator.serviceWorker.controller.scriptURL).pathname : ''`); scope != base+"sw.js" {
+		t.Errorf("the page's service worker is %q, want %ssw.js", scope, base)
+	}
+	b.offline(tb)
+	tb.navigate(b.srv.URL, strings.TrimPrefix(base, "/")+second)
+	p := tb.player(id)
+	p.click("step")
+	if p.step() != 1 {
+		t.Errorf("%s offline under %s: step %d after a Step, want 1", second, base, p.step())
+	}
+}
