@@ -88,6 +88,8 @@ func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
 			`lessons/01-x.md:8: link to "playground.html#step=2": a playground link names its scenario (#scenario=ID)`}},
 		{"playground link with a parameter the form would drop", fm + "\nSet [m](playground.html#scenario=alpha&params=%7B%22n%22%3A2%2C%22m%22%3A1%7D).\n", []string{
 			`lessons/01-x.md:5: link to playground scenario "alpha": params {"n":2,"m":1}: the playground has no field "m" for this scenario and would drop it (its form offers the preset's parameters and the enumerated ones)`}},
+		{"playground link with the preset's own parameters", fm + "\nSet [n to 1](playground.html#scenario=alpha&params=%7B%22n%22%3A1%7D).\n", []string{
+			`lessons/01-x.md:5: link to playground scenario "alpha": params {"n":1} are the preset's own values, so the playground shows the recording and runs nothing; link without params, or change one`}},
 		{"every error is reported, in line order", "---\ntitle: X\nscenarios: [nope]\n---\n```sim scenario=nope\n```\n[x](y.html)\n```quux\n```\n", []string{
 			`lessons/01-x.md:3: unknown scenario "nope" in front matter (3 known; go run ./cmd/simtrace -list)`,
 			`lessons/01-x.md:5: sim: unknown scenario "nope" (3 known; go run ./cmd/simtrace -list)`,

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -103,6 +104,8 @@ func (rc *renderCtx) fixLink(n *ast.Link, src []byte) {
 					rc.errorf(linkLine(n, src), "link to playground scenario %q: params %s: %v", id, params[0], err)
 				} else if k := unoffered(rc.site, id, params[0]); k != "" {
 					rc.errorf(linkLine(n, src), "link to playground scenario %q: params %s: the playground has no field %q for this scenario and would drop it (its form offers the preset's parameters and the enumerated ones)", id, params[0], k)
+				} else if presetValues(rc.site, id, params[0]) {
+					rc.errorf(linkLine(n, src), "link to playground scenario %q: params %s are the preset's own values, so the playground shows the recording and runs nothing; link without params, or change one", id, params[0])
 				}
 			}
 		} else {
@@ -131,6 +134,22 @@ func unoffered(s *site, id, params string) string {
 		return k
 	}
 	return ""
+}
+
+// presetValues reports whether every key of params has the value scenario
+// id's preset already gives it.
+func presetValues(s *site, id, params string) bool {
+	info, _ := s.scenarioInfo(id)
+	var preset, link map[string]any
+	if json.Unmarshal(info.Params, &preset) != nil || json.Unmarshal([]byte(params), &link) != nil {
+		return false
+	}
+	for k, v := range link {
+		if pv, ok := preset[k]; !ok || !reflect.DeepEqual(pv, v) {
+			return false
+		}
+	}
+	return true
 }
 
 // linkLine finds the line of a link from the text inside it, or the block
