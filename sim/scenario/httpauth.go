@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"sync"
 
@@ -43,26 +42,13 @@ type authTap struct {
 }
 
 func (t *authTap) RoundTrip(req *http.Request) (*http.Response, error) {
-	var body []byte
-	if req.Body != nil {
-		body, _ = io.ReadAll(req.Body)
-		req.Body.Close()
-	}
+	body := takeBody(req)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: c2s, Raw: string(body), Note: authRequestNote(req),
 		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: authHeaders(req.Header), Body: jsonOrNil(body)})})
-	in := req.Clone(req.Context())
-	in.Body = io.NopCloser(bytes.NewReader(body))
-	w := &responseBuffer{header: http.Header{}}
-	t.h.ServeHTTP(w, in)
-	out := w.body.Bytes()
-	res := &http.Response{
-		Status: fmt.Sprintf("%d %s", w.status(), http.StatusText(w.status())), StatusCode: w.status(),
-		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-		Header: w.header, Body: io.NopCloser(bytes.NewReader(out)), ContentLength: int64(len(out)), Request: req,
-	}
+	res, out := serveBuffered(t.h, req, body)
 	sid := res.Header.Get("Mcp-Session-Id")
 	if t.onReply != nil {
 		t.onReply(req, res.StatusCode, sid)

@@ -31,26 +31,13 @@ type httpTap struct {
 }
 
 func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
-	var body []byte
-	if req.Body != nil {
-		body, _ = io.ReadAll(req.Body)
-		req.Body.Close()
-	}
+	body := takeBody(req)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: c2s, Raw: string(body), Note: requestNote(req),
 		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: protocolHeaders(req.Header), Body: jsonOrNil(body)})})
-	in := req.Clone(req.Context())
-	in.Body = io.NopCloser(bytes.NewReader(body))
-	w := &responseBuffer{header: http.Header{}}
-	t.h.ServeHTTP(w, in)
-	out := w.body.Bytes()
-	res := &http.Response{
-		Status: fmt.Sprintf("%d %s", w.status(), http.StatusText(w.status())), StatusCode: w.status(),
-		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-		Header: w.header, Body: io.NopCloser(bytes.NewReader(out)), ContentLength: int64(len(out)), Request: req,
-	}
+	res, out := serveBuffered(t.h, req, body)
 	sid := res.Header.Get("Mcp-Session-Id")
 	if t.onReply != nil {
 		// Only the initialize response names the session; later
@@ -83,6 +70,33 @@ func protocolHeaders(h http.Header) map[string]string {
 		out[name] = strings.Join(vs, ", ")
 	}
 	return out
+}
+
+// takeBody reads and closes req's body, so that a tap can record it and
+// hand the handler a fresh copy.
+func takeBody(req *http.Request) []byte {
+	if req.Body == nil {
+		return nil
+	}
+	body, _ := io.ReadAll(req.Body)
+	req.Body.Close()
+	return body
+}
+
+// serveBuffered runs h on a copy of req carrying body and returns the
+// whole response, as the client's transport would have received it, and
+// its body's bytes.
+func serveBuffered(h http.Handler, req *http.Request, body []byte) (*http.Response, []byte) {
+	in := req.Clone(req.Context())
+	in.Body = io.NopCloser(bytes.NewReader(body))
+	w := &responseBuffer{header: http.Header{}}
+	h.ServeHTTP(w, in)
+	out := w.body.Bytes()
+	return &http.Response{
+		Status: fmt.Sprintf("%d %s", w.status(), http.StatusText(w.status())), StatusCode: w.status(),
+		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: w.header, Body: io.NopCloser(bytes.NewReader(out)), ContentLength: int64(len(out)), Request: req,
+	}, out
 }
 
 // responseBuffer is the smallest http.ResponseWriter that serves here. It
