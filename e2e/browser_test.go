@@ -572,6 +572,14 @@ func contentType(p string) string {
 // sitePages lists the HTML pages of the built site, sorted.
 func sitePages(t testing.TB) []string {
 	t.Helper()
+	return editionPages(t, false)
+}
+
+// editionPages lists the English edition's pages, or with chinese the
+// Chinese edition's (under zh/). The suite's other tests walk the English
+// pages; zh_test.go walks the Chinese ones.
+func editionPages(t testing.TB, chinese bool) []string {
+	t.Helper()
 	if shared.skip != "" {
 		t.Skip(shared.skip) // no browser, so no site was built
 	}
@@ -582,7 +590,9 @@ func sitePages(t testing.TB) []string {
 		}
 		if !d.IsDir() && strings.HasSuffix(path, ".html") {
 			rel, _ := filepath.Rel(shared.dir, path)
-			pages = append(pages, filepath.ToSlash(rel))
+			if rel = filepath.ToSlash(rel); strings.HasPrefix(rel, "zh/") == chinese {
+				pages = append(pages, rel)
+			}
 		}
 		return nil
 	})

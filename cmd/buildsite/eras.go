@@ -31,14 +31,14 @@ func compareEras(a, b string) int {
 var revisionName = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`)
 
 // eraTitle explains an era name in a tooltip; site/js/eras.js says the same.
-func eraTitle(era string) string {
+func (s *site) eraTitle(era string) string {
 	switch {
 	case era == "go-sdk":
-		return "go-sdk behaviour, not a version of the specification"
+		return s.t("go-sdk behaviour, not a version of the specification")
 	case revisionName.MatchString(era):
-		return "MCP specification revision " + era
+		return fillTemplate(s.t("MCP specification revision {1}"), []string{era})
 	}
-	return era + ": no protocol version, the application's own logic"
+	return fillTemplate(s.t("{1}: no protocol version, the application's own logic"), []string{era})
 }
 
 // An eraTag is one era on a lesson card.
@@ -77,7 +77,7 @@ func (s *site) lessonEras(l *lesson) []eraTag {
 	slices.SortFunc(eras, compareEras)
 	var tags []eraTag
 	for _, e := range eras {
-		tags = append(tags, eraTag{e, eraTitle(e)})
+		tags = append(tags, eraTag{e, s.eraTitle(e)})
 	}
 	return tags
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -20,6 +21,8 @@ type exercise struct {
 	ID    string
 	Title string
 	Body  template.HTML
+	// Source is the statement's Markdown, for the editions' parity check.
+	Source []byte
 	// File is the learner's file ("catalog.go"), "" when the exercise has
 	// no .meta/config.json (then the page has no editor).
 	File string
@@ -42,7 +45,10 @@ type runnerData struct {
 }
 
 type runnerCheck struct {
-	Name    string `json:"name"`
+	Name string `json:"name"`
+	// Label is the check's name in the page's language, when that is not
+	// English; Name stays what go test and the classroom report.
+	Label   string `json:"label,omitempty"`
 	Points  int    `json:"points"`
 	Summary string `json:"summary"`
 }
@@ -50,7 +56,7 @@ type runnerCheck struct {
 // readRunnerData reads what the page's grader needs from the exercise's
 // .meta/config.json, starter and solution. An exercise without a config
 // has no runner: it returns empty values and no error.
-func readRunnerData(dir, id string) (file, starterSrc string, data template.HTML, err error) {
+func readRunnerData(dir, id string, tr *runnerText) (file, starterSrc string, data template.HTML, err error) {
 	b, err := os.ReadFile(filepath.Join(dir, ".meta", "config.json"))
 	if errors.Is(err, os.ErrNotExist) {
 		return "", "", "", nil
@@ -68,6 +74,11 @@ func readRunnerData(dir, id string) (file, starterSrc string, data template.HTML
 	}
 	if c.File == "" {
 		return "", "", "", nil // a config that names no learner's file: no runner
+	}
+	if tr != nil {
+		if err := tr.apply(&c.Hints, c.Checks); err != nil {
+			return "", "", "", fmt.Errorf("exercises/%s/.meta/config.zh.json: %v", id, err)
+		}
 	}
 	starter, err := os.ReadFile(filepath.Join(dir, c.File))
 	if err != nil {
@@ -118,28 +129,69 @@ func (s *site) readExercises() error {
 		}
 	}
 	sort.Strings(ids)
+	readme, config := "README.md", "config.json"
+	if s.lang != "" {
+		readme, config = "README."+s.lang+".md", "config."+s.lang+".json"
+	}
 	for _, id := range ids {
-		src, err := os.ReadFile(filepath.Join(s.cfg.Exercises, id, "README.md"))
+		file := path.Join("exercises", id, readme)
+		src, err := os.ReadFile(filepath.Join(s.cfg.Exercises, id, readme))
+		if errors.Is(err, os.ErrNotExist) {
+			s.errs = append(s.errs, &fileError{file, 1, "missing: translate exercises/" + id + "/README.md"})
+			continue
+		}
 		if err != nil {
 			return err
 		}
 		title, body := splitTitle(src)
 		if title == "" {
-			title = configTitle(filepath.Join(s.cfg.Exercises, id, ".meta", "config.json"))
+			title = configTitle(filepath.Join(s.cfg.Exercises, id, ".meta", config))
 		}
 		if title == "" {
 			title = id
 		}
-		file := path.Join("exercises", id, "README.md")
-		r, errs := s.md.render(s, file, s.root(1), "exercises/", body)
+		r, errs := s.md.render(s, file, s.home(1), "exercises/", body)
 		s.errs = append(s.errs, errs...)
-		runFile, starter, data, err := readRunnerData(filepath.Join(s.cfg.Exercises, id), id)
-		if err != nil {
-			return err
+		var tr *runnerText
+		if _, err := os.Stat(filepath.Join(s.cfg.Exercises, id, ".meta", "config.json")); err == nil && s.lang != "" {
+			if tr, err = readRunnerText(filepath.Join(s.cfg.Exercises, id, ".meta", config)); err != nil {
+				s.errs = append(s.errs, &fileError{path.Join("exercises", id, ".meta", config), 1, err.Error()})
+				continue
+			}
 		}
-		s.exercises[id] = &exercise{ID: id, Title: title, Body: r.HTML, File: runFile, Starter: starter, Data: data}
+		runFile, starter, data, err := readRunnerData(filepath.Join(s.cfg.Exercises, id), id, tr)
+		if err != nil {
+			s.errs = append(s.errs, err)
+			continue
+		}
+		s.exercises[id] = &exercise{ID: id, Title: title, Body: r.HTML, Source: src, File: runFile, Starter: starter, Data: data}
 	}
 	return nil
+}
+
+// runnerText is an exercise's learner-facing words in another language:
+// .meta/config.<lang>.json, beside the English config.json.
+type runnerText struct {
+	Title  string `json:"title"`
+	Checks map[string]struct {
+		Label   string `json:"label"`
+		Summary string `json:"summary"`
+	} `json:"checks"`
+	Hints []string `json:"hints"`
+}
+
+func readRunnerText(file string) (*runnerText, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("missing: translate the title, checks and hints of config.json")
+	}
+	var t runnerText
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&t); err != nil {
+		return nil, err
+	}
+	return &t, nil
 }
 
 var h1Line = regexp.MustCompile(`^# +(.+?) *#* *\r?\n`)
@@ -171,4 +223,29 @@ func configTitle(file string) string {
 		return ""
 	}
 	return strings.TrimSpace(c.Title)
+}
+
+// apply puts the translated hints and check texts in place of the English,
+// which they must match one for one.
+func (t *runnerText) apply(hints *[]string, checks []runnerCheck) error {
+	if len(t.Hints) != len(*hints) {
+		return fmt.Errorf("%d hints, want %d as in config.json", len(t.Hints), len(*hints))
+	}
+	for i, h := range t.Hints {
+		if strings.TrimSpace(h) == "" {
+			return fmt.Errorf("hint %d is empty", i+1)
+		}
+	}
+	*hints = t.Hints
+	for i, c := range checks {
+		tc, ok := t.Checks[c.Name]
+		if !ok || tc.Label == "" || tc.Summary == "" {
+			return fmt.Errorf("check %q: want its label and summary", c.Name)
+		}
+		checks[i].Label, checks[i].Summary = tc.Label, tc.Summary
+	}
+	if len(t.Checks) != len(checks) {
+		return fmt.Errorf("%d checks, want %d as in config.json", len(t.Checks), len(checks))
+	}
+	return nil
 }

@@ -22,6 +22,7 @@ type lesson struct {
 	Scenarios []string
 	Exercises []string
 	Body      template.HTML
+	Source    []byte   // the Markdown, for the editions' parity check
 	Sims      []string // scenarios the body plays, in order
 	TOC       []tocEntry
 }
@@ -35,7 +36,7 @@ func (s *site) readLessons() error {
 		return err
 	}
 	for _, name := range names {
-		file := path.Join("lessons", name)
+		file := path.Join("lessons", s.lang, name)
 		if !lessonName.MatchString(name) {
 			s.errs = append(s.errs, &fileError{file, 1, "file name must be NN-slug.md (two digits, lower-case words joined by -)"})
 			continue
@@ -70,8 +71,8 @@ func (s *site) parseLesson(file, slug string, src []byte) (*lesson, []error) {
 		return nil, fmErrs
 	}
 	l := &lesson{File: file, Slug: slug, Title: fm.Title, Summary: fm.Summary,
-		Scenarios: fm.Scenarios, Exercises: fm.Exercises}
-	r, errs := s.md.render(s, file, s.root(0), "", body)
+		Scenarios: fm.Scenarios, Exercises: fm.Exercises, Source: src}
+	r, errs := s.md.render(s, file, s.home(0), "", body)
 	l.Body, l.Sims, l.TOC = r.HTML, r.Sims, r.TOC
 	return l, append(fmErrs, errs...)
 }

@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
 )
 
 func main() {
@@ -29,6 +31,7 @@ func main() {
 	flag.BoolVar(&cfg.NoWasm, "nowasm", false, "skip building the wasm")
 	serve := flag.Bool("serve", false, "after building, serve the output over HTTP")
 	addr := flag.String("addr", "127.0.0.1:8080", "`address` for -serve")
+	skeleton := flag.Bool("zh-skeleton", false, "append a row for every untranslated note and scenario text to lessons/zh/*.tsv, then exit")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: buildsite [flags]\n")
 		flag.PrintDefaults()
@@ -42,6 +45,24 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if *skeleton {
+		var runs []*scenario.Result
+		for _, info := range cfg.Catalog.List() {
+			r, err := cfg.Catalog.Run(ctx, info.ID)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			runs = append(runs, r)
+		}
+		n, err := writeSkeleton(cfg, runs)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		fmt.Fprintf(os.Stderr, "buildsite: %d rows to translate added\n", n)
+		return
+	}
 	if err := Build(ctx, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -250,7 +250,7 @@ func (m *markdown) playerNode(rc *renderCtx, line int, args string, body []byte)
 		return nil
 	}
 	rc.sims = append(rc.sims, id)
-	return &playerNode{Info: info, Step: step, Baked: baked, Root: rc.root}
+	return &playerNode{Info: info, Step: step, Baked: baked, Root: rc.root, T: rc.site.t}
 }
 
 // bakeTrace makes a JSONL trace safe as the body of a script element by
@@ -286,6 +286,7 @@ type playerNode struct {
 	Step  string
 	Baked string
 	Root  string
+	T     func(string) string // the page's interface strings
 }
 
 func (n *playerNode) Kind() ast.NodeKind            { return kindPlayer }
@@ -304,22 +305,22 @@ func renderPlayer(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast
 		return ast.WalkContinue, nil
 	}
 	n := node.(*playerNode)
-	w.WriteString(playerHTML(n.Info, n.Step, n.Baked, n.Root))
+	w.WriteString(playerHTML(n.Info, n.Step, n.Baked, n.Root, n.T))
 	return ast.WalkSkipChildren, nil
 }
 
 // playerHTML is the markup the player script looks for. Its shape is a
 // contract with site/js: change both or neither.
-func playerHTML(info scenario.Info, step, baked, root string) string {
+func playerHTML(info scenario.Info, step, baked, root string, t func(string) string) string {
 	e := html.EscapeString
 	var b strings.Builder
 	fmt.Fprintf(&b, `<figure class="player" data-testid="player" data-scenario="%s" data-step="%s" data-runtime="%s">`, e(info.ID), e(step), e(info.Runtime))
 	fmt.Fprintf(&b, `<script type="application/jsonl" class="baked-trace">%s</script>`, baked)
 	b.WriteString(`<figcaption class="player-caption">`)
-	fmt.Fprintf(&b, `<span class="player-era" title="protocol era">%s</span> `, e(info.Era))
+	fmt.Fprintf(&b, `<span class="player-era" title="%s">%s</span> `, e(t("protocol era")), e(info.Era))
 	fmt.Fprintf(&b, `<strong class="player-title">%s</strong> `, e(info.Title))
 	fmt.Fprintf(&b, `<span class="player-summary">%s</span> `, e(info.Summary))
-	fmt.Fprintf(&b, `<a class="player-open" href="%splayground.html#scenario=%s">Open in the playground</a>`, e(root), e(info.ID))
+	fmt.Fprintf(&b, `<a class="player-open" href="%splayground.html#scenario=%s">%s</a>`, e(root), e(info.ID), e(t("Open in the playground")))
 	b.WriteString("</figcaption></figure>\n")
 	return b.String()
 }

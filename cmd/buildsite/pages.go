@@ -18,15 +18,23 @@ const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src
 
 // pageData is what every template gets. Kind names the page's template.
 type pageData struct {
-	Kind        string
-	Root        string
-	Title       string // the page's own title; the layout adds the course's
-	Description string
-	CourseTitle string
-	CSP         string
-	CSS         []string
-	HasApp      bool
-	Modules     []string // every module app.js imports, to preload
+	Kind string
+	// Root prefixes the files both editions share (assets, traces, wasm);
+	// Home prefixes the pages of this edition.
+	Root, Home string
+	// Lang is the page's language (en, zh-CN); Alt is the same page in
+	// the other edition, and AltLang its language.
+	Lang, Alt, AltLang string
+	Path               string // the page within its edition: exercises/catalog.html
+	Both               bool   // the site has both editions (the 404 page offers each)
+	Title              string // the page's own title; the layout adds the course's
+	Description        string
+	CourseTitle        string
+	CSP                string
+	CSS                []string
+	HasApp             bool
+	Modules            []string      // every module app.js imports, to preload
+	I18n               template.HTML // the scripts' interface strings, on pages not in English
 
 	// index
 	Lessons []lessonCard
@@ -67,31 +75,54 @@ type scenarioGroup struct {
 // link it.
 const exerciseCSS = "exercise.css"
 
-func (s *site) page(kind string, depth int) pageData {
+func (s *site) page(kind, name string) pageData {
 	css := s.css
 	if kind != "exercise" {
 		css = slices.DeleteFunc(slices.Clone(css), func(n string) bool { return n == exerciseCSS })
 	}
-	return pageData{
+	depth := strings.Count(name, "/")
+	d := pageData{
 		Kind:        kind,
 		Root:        s.root(depth),
-		CourseTitle: courseTitle,
+		Home:        s.home(depth),
+		Lang:        "en",
+		Path:        name,
+		Alt:         s.root(depth) + zhDir + "/" + name,
+		AltLang:     "zh-CN",
+		CourseTitle: s.t(courseTitle),
 		CSP:         csp,
 		CSS:         css,
 		HasApp:      s.hasApp,
 		Modules:     s.modules,
 	}
+	switch {
+	case s.lang != "":
+		d.Lang, d.Alt, d.AltLang = "zh-CN", s.root(depth)+name, "en"
+	case s.zh == nil || kind == "404":
+		// No other edition, or a page that is one for both.
+		d.Alt, d.AltLang = "", ""
+	}
+	d.Both = s.zh != nil
+	return d
 }
 
 // writePages renders every HTML page.
 func (s *site) writePages(w *writer) error {
+	i18n, err := s.scriptTable()
+	if err != nil {
+		return err
+	}
 	exec := func(kind, name string, d pageData) error {
-		t, err := template.ParseFiles(
+		d.I18n = i18n
+		t, err := template.New("layout.html").Funcs(s.templateFuncs()).ParseFiles(
 			filepath.Join(s.cfg.Templates, "layout.html"),
 			filepath.Join(s.cfg.Templates, kind+".html"),
 		)
 		if err != nil {
 			return err
+		}
+		if s.lang != "" {
+			name = s.lang + "/" + name
 		}
 		var buf bytes.Buffer
 		if err := t.ExecuteTemplate(&buf, "layout", d); err != nil {
@@ -100,12 +131,12 @@ func (s *site) writePages(w *writer) error {
 		return w.file(name, buf.Bytes())
 	}
 
-	d := s.page("index", 0)
+	d := s.page("index", "index.html")
 	for _, q := range s.quizzes {
 		d.QuizIDs = strings.TrimSpace(d.QuizIDs + " " + q.ID)
 	}
-	d.Title = courseTitle
-	d.Description = "Learn the Model Context Protocol by stepping through every JSON-RPC message between a real Go MCP client and server, in your browser."
+	d.Title = d.CourseTitle
+	d.Description = s.t("Learn the Model Context Protocol by stepping through every JSON-RPC message between a real Go MCP client and server, in your browser.")
 	linked := map[string]bool{}
 	for i, l := range s.lessons {
 		card := lessonCard{lesson: l, Number: fmt.Sprint(i + 1), Eras: s.lessonEras(l)}
@@ -125,7 +156,7 @@ func (s *site) writePages(w *writer) error {
 	}
 
 	for i, l := range s.lessons {
-		d := s.page("lesson", 0)
+		d := s.page("lesson", l.Slug+".html")
 		d.Title, d.Description, d.Lesson = l.Title, l.Summary, l
 		d.LessonNumber, d.LessonCount = i+1, len(s.lessons)
 		if i > 0 {
@@ -153,9 +184,9 @@ func (s *site) writePages(w *writer) error {
 
 	for _, id := range s.exerciseIDs() {
 		ex := s.exercises[id]
-		d := s.page("exercise", 1)
+		d := s.page("exercise", "exercises/"+id+".html")
 		d.Title, d.Exercise = ex.Title, ex
-		d.Description = "Exercise: " + ex.Title
+		d.Description = s.t("Exercise:") + " " + ex.Title
 		for _, l := range s.lessons {
 			if slices.Contains(l.Exercises, id) {
 				d.UsedBy = append(d.UsedBy, l)
@@ -166,9 +197,9 @@ func (s *site) writePages(w *writer) error {
 		}
 	}
 
-	d = s.page("playground", 0)
-	d.Title = "Playground"
-	d.Description = "Pick any scenario, change its parameters and step through the messages."
+	d = s.page("playground", "playground.html")
+	d.Title = s.t("Playground")
+	d.Description = s.t("Pick any scenario, change its parameters and step through the messages.")
 	d.Groups = s.scenarioGroups()
 	idx, err := indexScript(s.infos)
 	if err != nil {
@@ -181,7 +212,10 @@ func (s *site) writePages(w *writer) error {
 
 	// GitHub Pages serves 404.html for a missing path at any depth, where
 	// relative links cannot work; with -base set they do.
-	d = s.page("404", 0)
+	if s.lang != "" {
+		return nil // GitHub Pages serves one 404.html, at the top: the English edition's offers both
+	}
+	d = s.page("404", "404.html")
 	d.Title = "Page not found"
 	return exec("404", "404.html", d)
 }
@@ -219,9 +253,9 @@ func (s *site) scenarioGroups() []scenarioGroup {
 		if placed[info.ID] {
 			continue
 		}
-		i := slices.IndexFunc(rest, func(g scenarioGroup) bool { return g.Title == tagTitle(info.Lesson) })
+		i := slices.IndexFunc(rest, func(g scenarioGroup) bool { return g.Title == s.tagTitle(info.Lesson) })
 		if i < 0 {
-			rest = append(rest, scenarioGroup{Title: tagTitle(info.Lesson)})
+			rest = append(rest, scenarioGroup{Title: s.tagTitle(info.Lesson)})
 			i = len(rest) - 1
 		}
 		rest[i].Scenarios = append(rest[i].Scenarios, info)
@@ -248,9 +282,9 @@ func indexScript[T any](v []T) (template.HTML, error) {
 		strings.ReplaceAll(string(b), "</", `<\/`) + `</script>`), nil
 }
 
-func tagTitle(tag string) string {
+func (s *site) tagTitle(tag string) string {
 	if tag == "" {
-		return "More scenarios"
+		return s.t("More scenarios")
 	}
-	return "More: " + strings.ToUpper(tag[:1]) + tag[1:]
+	return s.t("More:") + " " + strings.ToUpper(tag[:1]) + tag[1:]
 }

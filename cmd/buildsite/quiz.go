@@ -144,13 +144,29 @@ func (m *markdown) quizNode(rc *renderCtx, line int, body []byte) ast.Node {
 		return out
 	}
 	node.Question = inline("question", q.Question)
+	keys := make([]string, len(q.Choices))
+	for i, c := range q.Choices {
+		keys[i] = choiceKey(c.Text)
+	}
+	if en := rc.site.en; en != nil {
+		// A translation keys its choices as the English does: the answer
+		// is saved once for both editions.
+		if k := en.choiceKeys[q.ID]; len(k) == len(keys) {
+			keys = k
+		}
+	} else {
+		if rc.site.choiceKeys == nil {
+			rc.site.choiceKeys = map[string][]string{}
+		}
+		rc.site.choiceKeys[q.ID] = keys
+	}
 	for pos, i := range choiceOrder(q.ID, len(q.Choices)) {
 		c := q.Choices[i]
 		node.Choices = append(node.Choices, renderedChoice{
 			Text:    inline(fmt.Sprintf("choice %d text", i+1), c.Text),
 			Why:     inline(fmt.Sprintf("choice %d why", i+1), c.Why),
 			Correct: c.Correct,
-			Key:     choiceKey(c.Text),
+			Key:     keys[i],
 		})
 		if c.Correct {
 			rc.site.quizzes[ref].Correct = pos

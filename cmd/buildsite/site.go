@@ -46,6 +46,7 @@ type Config struct {
 	CSS       string // site/css/*.css, linked from every page in name order
 	JS        string // site/js/*.js; app.js is the page's entry module
 	Static    string // site/static/**, copied to the top of the output
+	I18n      string // site/i18n/<lang>.json, the interface strings of each edition
 	Wasm      string // the wasm/ package; "" or missing skips the wasm with a warning
 	Module    string // the module root the wasm is built from (go build runs there)
 	Out       string
@@ -67,6 +68,7 @@ func DefaultConfig() Config {
 		CSS:       "site/css",
 		JS:        "site/js",
 		Static:    "site/static",
+		I18n:      "site/i18n",
 		Wasm:      "wasm",
 		Module:    ".",
 		Out:       "dist",
@@ -93,6 +95,22 @@ type site struct {
 	modules   []string  // app.js's imports, direct and indirect
 	quizzes   []quizRef // every quiz so far, in build order
 	errs      []error
+
+	// lang is "" for the English edition, "zh" for the Chinese one, which
+	// is written under zh/ and shares the assets, traces and wasm.
+	lang string
+	// ui maps an English interface string to this edition's; missing
+	// collects the ones it lacks, which fail the build.
+	ui      map[string]string
+	missing map[string]bool
+	// en is the English edition, when this is another: quizzes take their
+	// choices' keys from it, so an answer saved on one page shows on both.
+	en *site
+	// zh is the Chinese edition, from the English one: its 404 page is
+	// the only one that speaks both.
+	zh *site
+	// choiceKeys are every quiz's choice keys, in YAML order, by quiz id.
+	choiceKeys map[string][]string
 }
 
 // Build builds the site into cfg.Out. A malformed lesson does not stop the
@@ -129,6 +147,14 @@ func Build(ctx context.Context, cfg Config) error {
 	if err := checkQuizSpread(s.quizzes); err != nil {
 		s.errs = append(s.errs, err)
 	}
+	zh, err := s.chineseEdition()
+	if err != nil {
+		return err
+	}
+	if zh != nil {
+		s.errs = append(s.errs, zh.errs...)
+		s.zh = zh
+	}
 	if len(s.errs) > 0 {
 		// By file, then line, whatever order the checks ran in.
 		slices.SortStableFunc(s.errs, func(a, b error) int {
@@ -153,6 +179,17 @@ func Build(ctx context.Context, cfg Config) error {
 	}
 	if err := s.writePages(w); err != nil {
 		return err
+	}
+	if zh != nil {
+		if err := zh.writePages(w); err != nil {
+			return err
+		}
+		if err := zh.writeNotes(w); err != nil {
+			return err
+		}
+		if err := zh.untranslated(); err != nil {
+			return err
+		}
 	}
 	if err := s.writeData(w); err != nil {
 		return err
@@ -307,10 +344,26 @@ type fileError struct {
 
 func (e *fileError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
-// root is the link prefix for a page depth directories below the top of
-// the site: the base when one is set, else "../" per level.
+// root is the prefix of shared files (assets, traces, wasm) for a page
+// depth directories below the top of its edition: the base when one is
+// set, else "../" per level, one more for an edition in a subdirectory.
 func (s *site) root(depth int) string {
 	if s.cfg.Base != "" {
+		return s.cfg.Base
+	}
+	if s.lang != "" {
+		depth++
+	}
+	return strings.Repeat("../", depth)
+}
+
+// home is the prefix of the edition's own pages for a page depth
+// directories below the edition's top.
+func (s *site) home(depth int) string {
+	if s.cfg.Base != "" {
+		if s.lang != "" {
+			return s.cfg.Base + s.lang + "/"
+		}
 		return s.cfg.Base
 	}
 	return strings.Repeat("../", depth)

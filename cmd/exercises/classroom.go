@@ -108,7 +108,7 @@ func goVersion(gomod string) string {
 type tree struct {
 	exs      []exercise // the exercise folders to copy
 	starters bool       // the learner files (the starters)
-	readmes  bool       // the statements, exercises/<id>/README.md
+	readmes  bool       // the statements, exercises/<id>/README.md and README.zh.md
 }
 
 // writeTree copies into dir the module files the graders need: go.mod and
@@ -133,7 +133,7 @@ func (e *export) writeTree(dir string, t tree) error {
 			switch {
 			case en.IsDir() || strings.HasPrefix(name, "."):
 				continue // .meta holds the solution and the mutants
-			case name == ex.Config.File && !t.starters, name == "README.md" && !t.readmes:
+			case name == ex.Config.File && !t.starters, strings.HasPrefix(name, "README.") && !t.readmes:
 				continue
 			}
 			if err := copyFile(filepath.Join(ex.Dir, name), filepath.Join(dir, "exercises", ex.ID, name)); err != nil {
@@ -282,6 +282,8 @@ func studentREADME(exs []exercise, how string) string {
 	}
 	return `# MCP in Go: graded exercises
 
+[中文](README.zh.md)
+
 Six exercises on the Model Context Protocol, from the mcp-playground course. Each folder under
 ` + "`exercises/`" + ` holds a statement (` + "`README.md`" + `), the file you edit, and a grader. The same checks,
 worth the same points, grade your code on the course's page: a grade here is the grade there.
@@ -305,6 +307,51 @@ talks to the network while grading: the MCP servers and clients run in memory.
 The ` + "`sim/`" + ` folder is the course's simulator (a fixture MCP server, a stepped wire, the reference
 implementations the graders compare you with). Reading it is allowed; it is not part of any
 exercise.
+`
+}
+
+// zhTitle is an exercise's title in Chinese, from .meta/config.zh.json,
+// or its English title when there is none.
+func zhTitle(ex exercise) string {
+	var c struct {
+		Title string `json:"title"`
+	}
+	if b, err := os.ReadFile(filepath.Join(ex.Dir, ".meta", "config.zh.json")); err == nil && json.Unmarshal(b, &c) == nil && c.Title != "" {
+		return c.Title
+	}
+	return ex.Config.Title
+}
+
+// studentREADMEzh is studentREADME in Chinese, README.zh.md beside it.
+func studentREADMEzh(exs []exercise, how string) string {
+	total := 0
+	var table strings.Builder
+	table.WriteString("| 练习 | 要改的文件 | 检查项 | 分数 |\n|---|---|---|---|\n")
+	for _, ex := range exs {
+		total += ex.Config.MaxScore()
+		fmt.Fprintf(&table, "| [%s](exercises/%s/README.zh.md) | `exercises/%s/%s` | %d | %d |\n", zhTitle(ex), ex.ID, ex.ID, ex.Config.File, len(ex.Config.Checks), ex.Config.MaxScore())
+	}
+	return `# 用 Go 学 MCP：评分练习
+
+[English](README.md)
+
+这些练习来自 mcp-playground 课程，讲的是模型上下文协议（MCP）。` + "`exercises/`" + ` 下每个文件夹里有题目说明
+（` + "`README.zh.md`" + `，英文版是 ` + "`README.md`" + `）、你要改的文件和评分器。课程网页上给你打分的也是同样的检查项、同样的分数：
+这里得几分，网页上就是几分。
+
+## 做一道练习
+
+1. 读 ` + "`exercises/<id>/README.zh.md`" + `。
+2. 只改下表列出的文件。其余文件（` + "`grade.go`" + `、` + "`api.go`" + `、` + "`_test.go`" + ` 文件、` + "`exercises/grading/`" + `、` + "`sim/`" + `、` + "`grader/`" + `）都属于评分器，班级评分时用的是它自己的副本。
+3. 运行检查：` + "`go test ./exercises/<id>/`" + `（加 ` + "`-v`" + ` 可看到每一项检查）。练习没做完之前它会失败，每个失败的检查项都会说明它期望什么。
+4. 查看分数：` + "`go run ./grader`" + ` 按班级评分的方式列出每个检查项及其分数（` + "`go run ./grader catalog`" + ` 只看一道练习）。
+
+` + how + `
+
+需要 Go（版本见 ` + "`go.mod`" + `）；第一次 ` + "`go test`" + ` 会下载依赖模块。评分时不访问网络：MCP 服务器和客户端都在内存里运行。
+
+` + table.String() + fmt.Sprintf("\n总分 %d 分。\n", total) + `
+` + "`sim/`" + ` 文件夹是课程的模拟器（夹具 MCP 服务器、可单步的线路、评分器用来和你比较的参考实现）。可以阅读，它不属于任何练习。
 `
 }
 

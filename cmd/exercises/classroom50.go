@@ -101,6 +101,14 @@ messages. The commit's ` + "`classroom50/autograde`" + ` status links to the run
 	if err := writeFile(filepath.Join(dir, "template", "README.md"), studentREADME(e.exs, how)); err != nil {
 		return err
 	}
+	howZh := `## 提交
+
+你的班级使用 Classroom 50。推送你的代码（如果老师要求按标签提交，就运行 ` + "`gh student submit`" + `）：
+Classroom 50 会给这次提交评分，并把分数发布为你仓库的一个 Release，每个检查项一行，写明 PASS 或 FAIL、
+分数，以及失败检查项的信息。提交上的 ` + "`classroom50/autograde`" + ` 状态链接到这次运行。`
+	if err := writeFile(filepath.Join(dir, "template", "README.zh.md"), studentREADMEzh(e.exs, howZh)); err != nil {
+		return err
+	}
 	if err := e.writeTree(filepath.Join(dir, "graders"), tree{exs: e.exs}); err != nil {
 		return err
 	}

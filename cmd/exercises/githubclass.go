@@ -35,6 +35,14 @@ is red until every check passes. The run also keeps the results as a ` + "`resul
 	if err := writeFile(filepath.Join(dir, "README.md"), studentREADME(e.exs, how)); err != nil {
 		return err
 	}
+	howZh := `## 提交
+
+推送你的代码。GitHub Actions 会给每次推送评分（**Grade** 工作流）：运行的摘要页有一张分数表，
+每个检查项一行，附有失败检查项的信息；在所有检查项通过之前，这次运行都是红色的。运行结果还会保存为
+` + "`results`" + ` 构件。`
+	if err := writeFile(filepath.Join(dir, "README.zh.md"), studentREADMEzh(e.exs, howZh)); err != nil {
+		return err
+	}
 	if err := writeFile(filepath.Join(dir, "TEACHERS.md"), githubTeacherREADME(e)); err != nil {
 		return err
 	}

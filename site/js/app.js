@@ -16,6 +16,7 @@ import { initQuizzes } from './quiz.js';
 import { recordVisit, fillProgress } from './progress.js';
 import { readHash } from './hash.js';
 import { ScenarioIndex, TraceSource } from './eras.js';
+import { t, loadNotes, initLanguage } from './i18n.js';
 // Every module of the page, named here so the browser fetches them all in
 // one round instead of discovering them import by import.
 import './trace.js';
@@ -28,7 +29,8 @@ import './compare.js';
 // re-runs its scenario in the browser as soon as the page opens.
 const ALWAYS_LIVE = `${STORAGE_PREFIX}always-live`;
 
-function main() {
+async function main() {
+  initLanguage(storage);
   recordVisit();
   initQuizzes();
   const progress = document.querySelector('[data-testid="progress"]');
@@ -59,6 +61,9 @@ function main() {
   // else (a page opened from disk) a live run in the build it needs.
   const traces = new TraceSource({ live: (id) => pool.get(runtimeOfID(id)).run(id, null) });
   const always = () => !pgRoot && storage.get(ALWAYS_LIVE) === '1';
+  // The trace notes in the page's language, before any player draws one
+  // (nothing to fetch on an English page).
+  await loadNotes();
   const players = figures.map((f, i) => {
     const p = new Player(f, {
       sim: pool.get(''),
@@ -108,7 +113,7 @@ function main() {
     } catch (err) {
       p.setStatus('error');
       if (err instanceof SimulatorError) simDown(err.message);
-      else p.showError(`The live run failed: ${err.message}`);
+      else p.showError(t('The live run failed: {1}', err.message));
     }
   }
   const verifyAll = async () => {
@@ -138,8 +143,8 @@ function main() {
     downShown = true;
     for (const p of players) {
       if (p.el.status.dataset.status === 'running') p.setStatus('error');
-      p.showError(`The simulator stopped: ${message}. The trace shown stays usable.`, {
-        label: 'Restart simulator',
+      p.showError(t('The simulator stopped: {1}. The trace shown stays usable.', message), {
+        label: t('Restart simulator'),
         testid: 'restart-sim',
         run: () => {
           downShown = false;

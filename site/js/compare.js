@@ -8,10 +8,11 @@ import { h, clear, keepFocus } from './dom.js';
 import { parseTrace, describe } from './trace.js';
 import { renderInspector } from './inspector.js';
 import { align, alignKey } from './align.js';
-import { scrollIntoLanes } from './lanes.js';
+import { scrollIntoLanes, noteLabel } from './lanes.js';
 import { differingRows } from './yours.js';
+import { t } from './i18n.js';
 
-const ARROWS = { 'client-to-server': 'client → server', 'server-to-client': 'server → client' };
+const ARROWS = { 'client-to-server': t('client → server'), 'server-to-client': t('server → client') };
 
 // wireText is an event's bytes: raw when recorded, else its payload.
 function wireText(e) {
@@ -30,18 +31,18 @@ export class SideBySide {
     this.row = 0;
     const btn = (testid, text, title, a) => h('button', { type: 'button', class: `pl-btn pl-small sbs-${testid}`, 'data-testid': `sbs-${testid}`, title, onclick: () => act(a) }, text);
     this.el = {};
-    this.el.reset = btn('reset', 'Reset', 'First row (Home)', { type: 'reset' });
-    this.el.back = btn('back', '◀ Back', 'Previous row (ArrowLeft)', { type: 'back' });
-    this.el.step = btn('step', 'Step ▶', 'Next row (ArrowRight)', { type: 'step' });
+    this.el.reset = btn('reset', t('Reset'), t('First row (Home)'), { type: 'reset' });
+    this.el.back = btn('back', t('◀ Back'), t('Previous row (ArrowLeft)'), { type: 'back' });
+    this.el.step = btn('step', t('Step ▶'), t('Next row (ArrowRight)'), { type: 'step' });
     this.el.count = h('span', { class: 'pl-count', 'aria-live': 'polite', 'data-testid': 'sbs-count' });
     this.el.title = h('p', { class: 'sbs-title' });
     this.el.heads = h('div', { class: 'sbs-heads', 'aria-hidden': 'true' });
-    this.el.rows = h('ol', { class: 'sbs-rows', tabindex: '0', 'aria-label': 'Both traces, row by row' });
+    this.el.rows = h('ol', { class: 'sbs-rows', tabindex: '0', 'aria-label': t('Both traces, row by row') });
     this.el.detail = h('div', { class: 'sbs-detail' });
     this.onSeek = (r) => act({ type: 'seek', step: r });
-    this.root = h('section', { class: 'sbs', 'data-testid': 'side-by-side', hidden: true, 'aria-label': 'Side by side' },
+    this.root = h('section', { class: 'sbs', 'data-testid': 'side-by-side', hidden: true, 'aria-label': t('Side by side') },
       this.el.title,
-      h('div', { class: 'pl-controls sbs-controls', role: 'toolbar', 'aria-label': 'Side by side controls' }, this.el.reset, this.el.back, this.el.step, this.el.count),
+      h('div', { class: 'pl-controls sbs-controls', role: 'toolbar', 'aria-label': t('Side by side controls') }, this.el.reset, this.el.back, this.el.step, this.el.count),
       h('div', { class: 'sbs-table' }, this.el.heads, this.el.rows),
       this.el.detail);
   }
@@ -61,22 +62,23 @@ export class SideBySide {
 
   /** show fills the view with two sides, each {info, text}, left the older
    * era, and moves to row. A side may carry a name ("your code"), which
-   * then labels it instead of its era; title replaces the view's opening
-   * line (text or nodes). */
+   * then labels it instead of its era, and a label, that name in the
+   * page's language; title replaces the view's opening line (text or
+   * nodes). */
   show(left, right, row, title) {
     const side = (s) => {
       const events = parseTrace(s.text);
       const labels = describe(events);
-      return { info: s.info, name: s.name || s.info.era, named: !!s.name, events, labels, keys: events.map((e, i) => alignKey(e, labels[i])) };
+      return { info: s.info, name: s.name || s.info.era, label: s.label || s.name || s.info.era, named: !!s.name, events, labels, keys: events.map((e, i) => alignKey(e, labels[i])) };
     };
     this.sides = [side(left), side(right)];
     this.rows = align(this.sides[0].keys, this.sides[1].keys);
     this.root.dataset.left = left.name ? `${left.info.id}:${left.name}` : left.info.id;
     this.root.dataset.right = right.name ? `${right.info.id}:${right.name}` : right.info.id;
     const name = (s) => (s.name
-      ? h('span', { class: 'sbs-head', 'data-side': s.name }, h('strong', { text: s.name }))
+      ? h('span', { class: 'sbs-head', 'data-side': s.name }, h('strong', { text: s.label || s.name }))
       : h('span', { class: 'sbs-head', 'data-era': s.info.era }, h('span', { class: 'player-era', text: s.info.era }), ' ', h('strong', { text: s.info.title }), ' ', h('code', { text: s.info.id })));
-    clear(this.el.title).append(...[].concat(title || 'The same situation in two eras, aligned step by step. A row with one side empty is a step the other era does not have.'));
+    clear(this.el.title).append(...[].concat(title || t('The same situation in two eras, aligned step by step. A row with one side empty is a step the other era does not have.')));
     this.el.heads.replaceChildren(h('span', { class: 'sbs-n', text: '#' }), name(left), name(right));
     // Two runs of one case (your code, the reference): mark the rows where
     // they part; two eras differ everywhere, so nothing is marked.
@@ -90,14 +92,15 @@ export class SideBySide {
   rowEl(r, k) {
     const differs = this.marks && this.marks.has(k + 1);
     const cell = (s, i) => {
-      const era = h('span', { class: 'sbs-era', text: s.name });
-      if (i < 0) return h('div', { class: 'sbs-cell is-gap', 'data-era': s.info.era }, era, h('span', { class: 'sbs-label', text: s.named ? `nothing from ${s.name}` : `nothing in ${s.name}` }));
+      const era = h('span', { class: 'sbs-era', text: s.label });
+      if (i < 0) return h('div', { class: 'sbs-cell is-gap', 'data-era': s.info.era }, era, h('span', { class: 'sbs-label', text: s.named ? t('nothing from {1}', s.label) : t('nothing in {1}', s.label) }));
       const e = s.events[i];
       const d = s.labels[i];
       const cls = ['sbs-cell', `kind-${e.kind}`];
       if (d.direction && !d.lifecycle) cls.push(d.direction === 'client-to-server' ? 'to-server' : 'to-client');
       if (d.method === 'error') cls.push('is-error-response');
-      const text = e.kind === 'note' || e.kind === 'state' ? (d.label.length > 110 ? `${d.label.slice(0, 107)}…` : d.label) : d.label;
+      const label = noteLabel(e, d);
+      const text = e.kind === 'note' || e.kind === 'state' ? (label.length > 110 ? `${label.slice(0, 107)}…` : label) : label;
       return h('div', { class: cls.join(' '), 'data-era': s.info.era, 'data-method': d.method, 'data-step': String(i + 1) },
         era,
         d.direction ? h('span', { class: 'sbs-dir', text: ARROWS[d.direction] || d.direction }) : null,
@@ -126,7 +129,7 @@ export class SideBySide {
       if (k === this.row - 1) items[k].setAttribute('aria-current', 'step');
       else items[k].removeAttribute('aria-current');
     }
-    this.el.count.textContent = `row ${this.row} / ${max}`;
+    this.el.count.textContent = t('row {1} / {2}', this.row, max);
     this.el.step.disabled = this.row >= max;
     this.el.back.disabled = this.row <= 0;
     this.el.reset.disabled = this.row <= 0;
@@ -140,8 +143,8 @@ export class SideBySide {
       const idx = r ? (i === 0 ? r.a : r.b) : -1;
       const box = h('div', { class: 'pl-inspector sbs-inspector', 'data-era': s.info.era });
       if (idx >= 0) renderInspector(box, s.events[idx], s.labels[idx], s.events, idx);
-      else box.append(h('p', { class: 'inspector-hint', text: r ? (s.named ? `Nothing here from ${s.name}.` : `No step here in ${s.name}.`) : 'Press Step (→) to compare the first row.' }));
-      this.el.detail.append(h('div', { class: 'sbs-side' }, h('h3', { class: 'pl-h', text: s.named ? s.name : `${s.info.era} · ${s.info.id}` }), box));
+      else box.append(h('p', { class: 'inspector-hint', text: r ? (s.named ? t('Nothing here from {1}.', s.label) : t('No step here in {1}.', s.label)) : t('Press Step (→) to compare the first row.') }));
+      this.el.detail.append(h('div', { class: 'sbs-side' }, h('h3', { class: 'pl-h', text: s.named ? s.label : `${s.info.era} · ${s.info.id}` }), box));
     });
   }
 

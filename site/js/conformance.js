@@ -7,10 +7,11 @@
 'use strict';
 
 import { wireJSON, httpHeaders, httpStatus } from './trace.js';
+import { t } from './i18n.js';
 
 /** TRANSPORT_NOTE says, in one line for the page, how a trace from an
  * in-memory scenario is labelled in the export and why. */
-export const TRANSPORT_NOTE = 'For validators, in-memory scenarios are labelled stdio: the format knows only stdio and streamable-http.';
+export const TRANSPORT_NOTE = t('For validators, in-memory scenarios are labelled stdio: the format knows only stdio and streamable-http.');
 
 const TRANSPORTS = new Set(['stdio', 'streamable-http']);
 

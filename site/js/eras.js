@@ -6,6 +6,7 @@
 'use strict';
 
 import { unescapeBaked } from './trace.js';
+import { t } from './i18n.js';
 
 // ERA_ORDER puts the older revision first: the left column of a side by
 // side view, the first entry of a filter. Eras not listed follow, by name.
@@ -24,9 +25,9 @@ export function compareEras(a, b) {
 
 /** eraTitle is the tooltip for an era name. */
 export function eraTitle(era) {
-  if (era === 'go-sdk') return 'go-sdk behaviour, not a version of the specification';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(era)) return `MCP specification revision ${era}`;
-  return `${era}: no protocol version, the application's own logic`;
+  if (era === 'go-sdk') return t('go-sdk behaviour, not a version of the specification');
+  if (/^\d{4}-\d{2}-\d{2}$/.test(era)) return t('MCP specification revision {1}', era);
+  return t('{1}: no protocol version, the application\'s own logic', era);
 }
 
 /** A ScenarioIndex answers questions about the scenarios the page knows. */
@@ -84,8 +85,8 @@ export class TraceSource {
       const p = this.find(id);
       this.cache.set(id, p);
       // A failed fetch (offline) may work later: do not keep ''.
-      p.then((t) => {
-        if (!t) this.cache.delete(id);
+      p.then((text) => {
+        if (!text) this.cache.delete(id);
       });
     }
     return this.cache.get(id);
@@ -111,7 +112,7 @@ export class TraceSource {
   async get(id) {
     const text = await this.baked(id);
     if (text) return { text, source: 'baked' };
-    if (!this.live) throw new Error(`no recorded trace of ${id} is reachable from this page`);
+    if (!this.live) throw new Error(t('no recorded trace of {1} is reachable from this page', id));
     return { text: await this.live(id), source: 'live' };
   }
 }

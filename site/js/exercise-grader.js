@@ -5,6 +5,7 @@
 'use strict';
 
 import { WorkerClient } from './workerclient.js';
+import { t } from './i18n.js';
 
 /** A TimeoutError is a run stopped because it went over its budget. */
 export class TimeoutError extends Error {}
@@ -28,7 +29,7 @@ export class Grader {
     this.warm = warm;
     this.client = new WorkerClient(workerURL, {
       ready: (timing) => this.onReady(timing),
-      exit: (message, failed) => this.fail(new GraderError(message || (failed ? 'the grader worker failed' : 'the grader stopped'))),
+      exit: (message, failed) => this.fail(new GraderError(message || (failed ? t('the grader worker failed') : t('the grader stopped')))),
     });
     this.ready = null;
     this.isReady = false; // the current worker is up and warm
@@ -53,7 +54,7 @@ export class Grader {
     try {
       this.client.start();
     } catch (err) {
-      this.fail(new GraderError(`the grader worker could not start (${err.message || err})`));
+      this.fail(new GraderError(t('the grader worker could not start ({1})', err.message || err)));
     }
     return this.ready;
   }
@@ -69,16 +70,16 @@ export class Grader {
     }
     // Warm-up: the starter, graded once, results unused. A warm-up that
     // never ends (it should not) must not hold the page forever.
-    let t = 0;
+    let timer = 0;
     let done = false;
     const warmed = () => {
       if (done) return;
       done = true;
-      clearTimeout(t);
+      clearTimeout(timer);
       performance.mark('mcp-playground:grader-warm');
       settle.resolve();
     };
-    t = setTimeout(warmed, 60000);
+    timer = setTimeout(warmed, 60000);
     this.client.send({ op: 'grade', exercise: this.warm.exercise, source: this.warm.source }).then(warmed, () => {});
   }
 
@@ -104,7 +105,7 @@ export class Grader {
       this.asked--;
     }
     const w = this.client.worker;
-    if (!w) throw new GraderError('the grader stopped');
+    if (!w) throw new GraderError(t('the grader stopped'));
     let timer = 0;
     let budget = this.budgetMs;
     const arm = (ms) => {
@@ -112,7 +113,7 @@ export class Grader {
       budget = ms;
       timer = setTimeout(() => {
         if (this.client.worker !== w) return;
-        const err = new TimeoutError(`timed out after ${budget / 1000} s`);
+        const err = new TimeoutError(t('timed out after {1} s', budget / 1000));
         err.check = this.running; // the check that was running, '' while compiling
         err.budgetMs = budget;
         this.fail(err);

@@ -11,6 +11,7 @@ import { Editor } from './exercise-editor.js';
 import { Grader, TimeoutError } from './exercise-grader.js';
 import { formatHash } from './hash.js';
 import { saveRun } from './yours.js';
+import { t } from './i18n.js';
 
 /** DEFAULT_BUDGET_MS is how long one Run or Grade may take in the worker. */
 const DEFAULT_BUDGET_MS = 5000;
@@ -21,7 +22,9 @@ const CODE_PREFIX = `${STORAGE_PREFIX}code:`;
  * carries both runs of its case (yours: the key saveRun returned) opens
  * them side by side, where they first differ. */
 function playerLink(check, yours = '') {
-  const base = document.documentElement.dataset.base || '../';
+  // The playground of this page's own edition (data-base is the shared
+  // files' root, one more level up on a translated page).
+  const base = document.documentElement.dataset.home || '../';
   const params = check.params ? JSON.stringify(check.params) : null;
   return `${base}playground.html${formatHash({ scenario: check.scenario, params, yours, step: yours ? null : check.step || null })}`;
 }
@@ -55,7 +58,7 @@ class Runner {
     this.saveTimer = 0;
     this.editor = new Editor($('[data-testid="editor"]'), $('[data-role="lines"]'), () => {
       this.scheduleSave();
-      if (!this.busy) this.markStale('You have changed the code since');
+      if (!this.busy) this.markStale(t('You have changed the code since these results came in: they are for the earlier code. Grade again to check this code.'));
     });
     this.hintsShown = 0;
     this.busy = false;
@@ -71,15 +74,22 @@ class Runner {
     this.updateHintButton();
     this.restore();
     // Warm up: the wasm downloads and compiles while the learner reads.
-    this.setStatus('Loading the grader…');
+    this.setStatus(t('Loading the grader…'));
     this.grader.start().then(
       () => {
-        if (!this.busy) this.setStatus('Grader ready.');
+        if (!this.busy) this.setStatus(t('Grader ready.'));
       },
       () => {
-        if (!this.busy) this.setStatus('The grader could not start; Grade tries again.', 'bad');
+        if (!this.busy) this.setStatus(t('The grader could not start; Grade tries again.'), 'bad');
       },
     );
+  }
+
+  /** checkLabel is check name's name in the page's language (the
+   * exercise data's label), or the name itself. */
+  checkLabel(name) {
+    const c = this.data.checks.find((x) => x.name === name);
+    return (c && c.label) || name;
   }
 
   solved() {
@@ -123,11 +133,11 @@ class Runner {
       this.el.notice.hidden = true;
     };
     clear(this.el.notice).append(
-      h('p', { text: 'This exercise’s starter has changed since you last worked on it. Your earlier code is saved; the editor shows the new starter.' }),
+      h('p', { text: t('This exercise’s starter has changed since you last worked on it. Your earlier code is saved; the editor shows the new starter.') }),
       h('p', { class: 'runner-notice-actions' },
-        h('button', { type: 'button', class: 'button button-primary', onclick: () => { this.editor.set(storage.get(key) || this.data.starter); this.save(); drop(); } }, 'Load my earlier code'),
+        h('button', { type: 'button', class: 'button button-primary', onclick: () => { this.editor.set(storage.get(key) || this.data.starter); this.save(); drop(); } }, t('Load my earlier code')),
         ' ',
-        h('button', { type: 'button', class: 'button', onclick: drop }, 'Keep the new starter')),
+        h('button', { type: 'button', class: 'button', onclick: drop }, t('Keep the new starter'))),
     );
     this.el.notice.hidden = false;
   }
@@ -148,7 +158,7 @@ class Runner {
       const yesBtn = h('button', { type: 'button', class: 'button button-primary', onclick: () => done(true) }, yes);
       clear(this.el.confirm).append(
         h('p', { text }),
-        h('p', { class: 'runner-notice-actions' }, yesBtn, ' ', h('button', { type: 'button', class: 'button', onclick: () => done(false) }, 'Cancel')),
+        h('p', { class: 'runner-notice-actions' }, yesBtn, ' ', h('button', { type: 'button', class: 'button', onclick: () => done(false) }, t('Cancel'))),
       );
       this.el.confirm.hidden = false;
       yesBtn.focus();
@@ -161,10 +171,10 @@ class Runner {
     if (n === 0) {
       b.hidden = true;
     } else if (this.hintsShown >= n) {
-      b.textContent = 'No more hints';
+      b.textContent = t('No more hints');
       b.disabled = true;
     } else {
-      b.textContent = `Hint ${this.hintsShown + 1} of ${n}`;
+      b.textContent = t('Hint {1} of {2}', this.hintsShown + 1, n);
     }
   }
 
@@ -177,16 +187,16 @@ class Runner {
   }
 
   async reset() {
-    if (this.editor.value !== this.data.starter && !(await this.ask('Replace your code with the starter? Your changes will be lost.', 'Reset'))) return;
+    if (this.editor.value !== this.data.starter && !(await this.ask(t('Replace your code with the starter? Your changes will be lost.'), t('Reset')))) return;
     this.editor.set(this.data.starter);
     this.save();
     this.clearErrors();
-    this.markStale('You reset the code since');
-    this.setStatus('Reset to the starter.');
+    this.markStale(t('You reset the code since these results came in: they are for the earlier code. Grade again to check this code.'));
+    this.setStatus(t('Reset to the starter.'));
   }
 
   async showSolution() {
-    if (!this.solved() && !(await this.ask('Show the reference solution? Working it out yourself teaches more; the hints may be enough.', 'Show the solution'))) return;
+    if (!this.solved() && !(await this.ask(t('Show the reference solution? Working it out yourself teaches more; the hints may be enough.'), t('Show the solution')))) return;
     this.el.solutionCode.textContent = this.data.solution;
     this.el.solution.hidden = false;
     this.el.solution.open = true;
@@ -205,15 +215,17 @@ class Runner {
     // Results belong to the code that produced them: a new Run or Grade
     // takes the old message away and marks the old checks as past.
     this.clearErrors();
-    this.markStale(op === 'run' ? 'You pressed Run since' : 'A new grade is under way since');
-    this.setStatus(this.grader.isReady ? 'Compiling…' : 'Waiting for the grader to start…');
+    this.markStale(op === 'run'
+      ? t('You pressed Run since these results came in: they are for the earlier code. Grade again to check this code.')
+      : t('A new grade is under way since these results came in: they are for the earlier code. Grade again to check this code.'));
+    this.setStatus(this.grader.isReady ? t('Compiling…') : t('Waiting for the grader to start…'));
     const done = [];
     const onProgress = (p) => {
       if (p.done) done.push(p.done);
       if (op !== 'grade') return;
       this.el.errors.hidden = true;
       this.showChecks(done, { running: p.next || '' });
-      this.setStatus(p.next ? `Grading: ${p.next}…` : 'Grading…');
+      this.setStatus(p.next ? t('Grading: {1}…', this.checkLabel(p.next)) : t('Grading…'));
     };
     try {
       const r = await this.grader.request(op, this.data.id, this.editor.value, onProgress);
@@ -239,11 +251,12 @@ class Runner {
   }
 
   /** markStale marks the checks on screen as results of earlier code
-   * (why: what happened since), until the next grade replaces them. */
+   * (why: what happened since, and what to do, in a sentence), until the
+   * next grade replaces them. */
   markStale(why) {
     if (this.el.results.hidden || this.el.results.dataset.stale === 'true' || !this.el.checks.firstChild) return;
     this.el.results.dataset.stale = 'true';
-    const note = h('p', { class: 'results-stale', 'data-role': 'stale', text: `${why} these results came in: they are for the earlier code. Grade again to check this code.` });
+    const note = h('p', { class: 'results-stale', 'data-role': 'stale', text: why });
     this.el.results.prepend(note);
   }
 
@@ -255,13 +268,13 @@ class Runner {
   showErrors(diags) {
     const list = h('ul', { class: 'error-list' });
     for (const d of diags) {
-      const where = d.line ? `line ${d.line}${d.col ? `:${d.col}` : ''}` : '';
+      const where = d.line ? (d.col ? t('line {1}:{2}', d.line, d.col) : t('line {1}', d.line)) : '';
       list.append(h('li', {},
         where ? h('button', { type: 'button', class: 'error-line', onclick: () => this.editor.goTo(d.line, d.col || 1) }, where) : null,
         where ? ': ' : '',
         h('span', { text: d.msg })));
     }
-    clear(this.el.errors).append(h('p', { class: 'errors-title', text: 'Your code does not compile:' }), list);
+    clear(this.el.errors).append(h('p', { class: 'errors-title', text: t('Your code does not compile:') }), list);
     this.el.errors.hidden = false;
   }
 
@@ -270,11 +283,12 @@ class Runner {
     if (r.compileErrors && r.compileErrors.length) {
       this.showErrors(r.compileErrors);
       this.el.results.hidden = op === 'run' ? this.el.results.hidden : true;
-      this.setStatus(`${r.compileErrors.length} compile error${r.compileErrors.length === 1 ? '' : 's'}.`, 'bad');
+      const n = r.compileErrors.length;
+      this.setStatus(n === 1 ? t('{1} compile error.', n) : t('{1} compile errors.', n), 'bad');
       return;
     }
     if (op === 'run') {
-      this.setStatus('Compiled without errors. Press Grade to run the checks.', 'ok');
+      this.setStatus(t('Compiled without errors. Press Grade to run the checks.'), 'ok');
       return;
     }
     this.showChecks(r.checks || []);
@@ -289,7 +303,7 @@ class Runner {
    */
   showChecks(results, opts = {}) {
     const byName = new Map(results.map((c) => [c.name, c]));
-    const configured = this.data.checks.length ? this.data.checks : results.map((c) => ({ name: c.name, points: 1, summary: '' }));
+    const configured = this.data.checks.length ? this.data.checks : results.map((c) => ({ name: c.name, label: c.label, points: 1, summary: '' }));
     const final = opts.running === undefined;
     let score = 0;
     let max = 0;
@@ -298,13 +312,14 @@ class Runner {
     for (const cfg of configured) {
       max += cfg.points;
       let c = byName.get(cfg.name);
-      if (!c && final) c = { name: cfg.name, status: opts.missing ? 'not-run' : 'fail', message: opts.missing || 'the grader did not report this check' };
+      const label = cfg.label || cfg.name;
+      if (!c && final) c = { name: cfg.name, status: opts.missing ? 'not-run' : 'fail', message: opts.missing || t('the grader did not report this check') };
       if (c && c.status === 'not-run') {
         items.push(h('li', { class: 'check is-not-run', 'data-testid': 'check', 'data-status': 'not-run', 'data-check': cfg.name },
           h('div', { class: 'check-head' },
             h('span', { class: 'check-mark', 'aria-hidden': 'true', text: '–' }),
-            h('span', { class: 'check-name', text: cfg.name }),
-            h('span', { class: 'check-verdict', text: 'not run' }),
+            h('span', { class: 'check-name', text: label }),
+            h('span', { class: 'check-verdict', text: t('not run') }),
             h('span', { class: 'check-points', text: `0 / ${cfg.points}` })),
           cfg.summary ? h('p', { class: 'check-summary', text: cfg.summary }) : null,
           h('p', { class: 'check-message check-not-run', text: c.message })));
@@ -315,8 +330,8 @@ class Runner {
         items.push(h('li', { class: `check is-${state}`, 'data-check': cfg.name },
           h('div', { class: 'check-head' },
             h('span', { class: 'check-mark', 'aria-hidden': 'true', text: state === 'running' ? '…' : '·' }),
-            h('span', { class: 'check-name', text: cfg.name }),
-            h('span', { class: 'check-verdict', text: state }))));
+            h('span', { class: 'check-name', text: label }),
+            h('span', { class: 'check-verdict', text: state === 'running' ? t('running') : t('waiting') }))));
         continue;
       }
       const pass = c.status === 'pass';
@@ -327,18 +342,18 @@ class Runner {
       const body = [
         h('div', { class: 'check-head' },
           h('span', { class: 'check-mark', 'aria-hidden': 'true', text: pass ? '✓' : '✗' }),
-          h('span', { class: 'check-name', text: cfg.name }),
-          h('span', { class: 'check-verdict', text: pass ? 'pass' : 'fail' }),
+          h('span', { class: 'check-name', text: label }),
+          h('span', { class: 'check-verdict', text: pass ? t('pass') : t('fail') }),
           h('span', { class: 'check-points', text: `${pass ? cfg.points : 0} / ${cfg.points}` })),
       ];
       if (cfg.summary) body.push(h('p', { class: 'check-summary', text: cfg.summary }));
       if (!pass && c.message) body.push(h('pre', { class: 'check-message', text: c.message }));
       if (!pass && c.scenario) {
         // Both runs of the failing case: kept for the playground (yours.js).
-        const yours = c.yours && c.reference ? saveRun({ exercise: this.data.id, check: cfg.name, scenario: c.scenario, params: c.params || null, message: c.message || '', yours: c.yours, reference: c.reference }) : '';
+        const yours = c.yours && c.reference ? saveRun({ exercise: this.data.id, check: cfg.name, label, scenario: c.scenario, params: c.params || null, message: c.message || '', yours: c.yours, reference: c.reference }) : '';
         const text = yours
-          ? `See what your code did in ${c.scenario}, beside the reference, where they part`
-          : c.step ? `Open ${c.scenario} in the player at step ${c.step}` : `Open ${c.scenario} in the player`;
+          ? t('See what your code did in {1}, beside the reference, where they part', c.scenario)
+          : c.step ? t('Open {1} in the player at step {2}', c.scenario, c.step) : t('Open {1} in the player', c.scenario);
         body.push(h('p', { class: 'check-link' }, h('a', { href: playerLink(c, yours), 'data-role': 'player-link' }, text)));
       }
       items.push(h('li', { class: `check is-${pass ? 'pass' : 'fail'}`, 'data-testid': 'check', 'data-status': pass ? 'pass' : 'fail', 'data-check': cfg.name }, body));
@@ -347,19 +362,19 @@ class Runner {
     this.unmarkStale();
     this.el.results.hidden = false;
     if (!final) {
-      this.el.score.textContent = `Grading… ${results.length} of ${configured.length} checks done`;
+      this.el.score.textContent = t('Grading… {1} of {2} checks done', results.length, configured.length);
       delete this.el.score.dataset.score;
       return;
     }
-    this.el.score.textContent = `Score: ${score} / ${max}`;
+    this.el.score.textContent = t('Score: {1} / {2}', score, max);
     this.el.score.dataset.score = String(score);
     this.el.score.dataset.max = String(max);
     performance.mark('mcp-playground:graded');
     if (passed === configured.length) {
       this.markSolved();
-      this.setStatus(`Solved: every check passes (${score} / ${max}).`, 'ok');
+      this.setStatus(t('Solved: every check passes ({1} / {2}).', score, max), 'ok');
     } else {
-      this.setStatus(`${passed} of ${configured.length} checks pass.`, 'bad');
+      this.setStatus(t('{1} of {2} checks pass.', passed, configured.length), 'bad');
     }
   }
 
@@ -372,7 +387,7 @@ class Runner {
       return;
     }
     if (!box) {
-      box = h('details', { class: 'output' }, h('summary', { text: 'What your code printed' }), h('pre', { class: 'output-text' }));
+      box = h('details', { class: 'output' }, h('summary', { text: t('What your code printed') }), h('pre', { class: 'output-text' }));
       this.el.results.append(box);
     }
     box.querySelector('pre').textContent = text;
@@ -383,20 +398,20 @@ class Runner {
     const secs = timedOut ? err.budgetMs / 1000 : 0;
     let msg;
     if (timedOut && err.check) {
-      msg = `Timed out: check ${err.check} ran for more than ${secs} s (an endless loop?), so the grader was stopped. It starts afresh on your next Run or Grade.`;
+      msg = t('Timed out: check {1} ran for more than {2} s (an endless loop?), so the grader was stopped. It starts afresh on your next Run or Grade.', this.checkLabel(err.check), secs);
     } else if (timedOut) {
-      msg = `Timed out: your code ran for more than ${secs} s before any check started (an endless loop in a package-level variable?), so the grader was stopped. It starts afresh on your next Run or Grade.`;
+      msg = t('Timed out: your code ran for more than {1} s before any check started (an endless loop in a package-level variable?), so the grader was stopped. It starts afresh on your next Run or Grade.', secs);
     } else {
-      msg = `The grader failed: ${err.message || err}. It starts afresh on your next Run or Grade.`;
+      msg = t('The grader failed: {1}. It starts afresh on your next Run or Grade.', err.message || err);
     }
     clear(this.el.errors).append(h('p', { class: 'errors-title', text: msg }));
     this.el.errors.hidden = false;
     this.el.errors.dataset.kind = timedOut ? 'timeout' : 'crash';
     if (timedOut && err.check) {
-      const results = [...done, { name: err.check, status: 'fail', message: `timed out after ${secs} s` }];
-      this.showChecks(results, { missing: 'the grader stopped at an earlier check, so this one never ran' });
+      const results = [...done, { name: err.check, status: 'fail', message: t('timed out after {1} s', secs) }];
+      this.showChecks(results, { missing: t('the grader stopped at an earlier check, so this one never ran') });
     }
-    this.setStatus(timedOut ? 'Timed out.' : 'The grader failed.', 'bad');
+    this.setStatus(timedOut ? t('Timed out.') : t('The grader failed.'), 'bad');
   }
 }
 

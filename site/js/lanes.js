@@ -3,6 +3,7 @@
 'use strict';
 
 import { h } from './dom.js';
+import { t, note } from './i18n.js';
 
 /**
  * laneRows returns one <li> per event: its step number, an arrow between
@@ -34,10 +35,10 @@ export function laneRows(events, labels, onSeek) {
       'data-answers': d.answers || null,
       'data-run': d.run || null,
     },
-    h('span', { class: 'pl-seq', title: e.seq !== i + 1 ? `step ${i + 1} (seq ${e.seq})` : `step ${i + 1}`, text: String(i + 1) }),
+    h('span', { class: 'pl-seq', title: e.seq !== i + 1 ? t('step {1} (seq {2})', i + 1, e.seq) : t('step {1}', i + 1), text: String(i + 1) }),
     h('span', { class: 'pl-arrow' },
-      runStart ? h('span', { class: 'pl-run', text: `run: ${d.run}` }) : null,
-      h('span', { class: 'pl-label' }, e.kind === 'note' || e.kind === 'state' ? shorten(d.label) : slashBreaks(d.label))),
+      runStart ? h('span', { class: 'pl-run', text: t('run: {1}', d.run) }) : null,
+      h('span', { class: 'pl-label' }, e.kind === 'note' || e.kind === 'state' ? shorten(noteLabel(e, d)) : slashBreaks(d.label))),
     timeCell(e, t0));
     li.addEventListener('click', () => onSeek(i + 1));
     return li;
@@ -48,12 +49,12 @@ export function laneRows(events, labels, onSeek) {
 // imported trace with timestamps (ts) the seconds since the first one (the
 // full stamp on hover). t0 is that first stamp in ms, NaN when none.
 function timeCell(e, t0) {
-  if (e.at_ms != null) return h('span', { class: 'pl-time', title: `${e.at_ms} ms (virtual clock)` }, String(e.at_ms), h('span', { class: 'pl-time-unit', text: ' ms' }));
-  const t = typeof e.ts === 'string' ? Date.parse(e.ts) : NaN;
-  if (Number.isFinite(t) && Number.isFinite(t0)) {
-    const s = (t - t0) / 1000;
+  if (e.at_ms != null) return h('span', { class: 'pl-time', title: t('{1} ms (virtual clock)', e.at_ms) }, String(e.at_ms), h('span', { class: 'pl-time-unit', text: ' ms' }));
+  const at = typeof e.ts === 'string' ? Date.parse(e.ts) : NaN;
+  if (Number.isFinite(at) && Number.isFinite(t0)) {
+    const s = (at - t0) / 1000;
     const text = `${s >= 0 ? '+' : ''}${s.toFixed(Math.abs(s) < 100 ? 3 : 0)}`;
-    return h('span', { class: 'pl-time', title: `${e.ts} (recorded; ${text} s after the first timestamp)` }, text, h('span', { class: 'pl-time-unit', text: ' s' }));
+    return h('span', { class: 'pl-time', title: t('{1} (recorded; {2} s after the first timestamp)', e.ts, text) }, text, h('span', { class: 'pl-time-unit', text: ' s' }));
   }
   return h('span', { class: 'pl-time', title: typeof e.ts === 'string' ? e.ts : null });
 }
@@ -61,8 +62,8 @@ function timeCell(e, t0) {
 // firstTS returns the first parseable ts of events in ms, or NaN.
 function firstTS(events) {
   for (const e of events) {
-    const t = typeof e.ts === 'string' ? Date.parse(e.ts) : NaN;
-    if (Number.isFinite(t)) return t;
+    const at = typeof e.ts === 'string' ? Date.parse(e.ts) : NaN;
+    if (Number.isFinite(at)) return at;
   }
   return NaN;
 }
@@ -72,6 +73,12 @@ function firstTS(events) {
 function slashBreaks(s) {
   const parts = s.split('/');
   return parts.flatMap((part, i) => (i < parts.length - 1 ? [`${part}/`, document.createElement('wbr')] : [part]));
+}
+
+/** noteLabel is what a lane or a side-by-side cell shows for event e
+ * (labels d): a note in the page's language, any other label as it is. */
+export function noteLabel(e, d) {
+  return e.note && d.label === e.note ? note(e.note) : d.label;
 }
 
 function shorten(s) {

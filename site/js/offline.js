@@ -7,12 +7,13 @@
 
 import { h } from './dom.js';
 import { wasmFor } from './sim.js';
+import { t } from './i18n.js';
 
 // What each wasm build is for, in the learner's words.
 const BUILDS = {
-  'sim.wasm': 'simulator',
-  'sim-http.wasm': 'HTTP simulator',
-  'grader.wasm': 'grader',
+  'sim.wasm': t('simulator'),
+  'sim-http.wasm': t('HTTP simulator'),
+  'grader.wasm': t('grader'),
 };
 
 /**
@@ -23,8 +24,8 @@ const BUILDS = {
 export function initOffline(el) {
   if (!el) return null;
   const text = h('span', { class: 'ss-offline', 'data-testid': 'offline-status', 'data-state': 'none' });
-  const keep = h('button', { type: 'button', class: 'ss-btn', 'data-testid': 'keep-offline', hidden: true, title: 'Download the simulator and the grader now, so that live runs and grading work without a network too' }, 'Keep for offline');
-  const update = h('button', { type: 'button', class: 'ss-btn ss-update', 'data-testid': 'update-ready', hidden: true }, 'Update ready: reload');
+  const keep = h('button', { type: 'button', class: 'ss-btn', 'data-testid': 'keep-offline', hidden: true, title: t('Download the simulator and the grader now, so that live runs and grading work without a network too') }, t('Keep for offline'));
+  const update = h('button', { type: 'button', class: 'ss-btn ss-update', 'data-testid': 'update-ready', hidden: true }, t('Update ready: reload'));
   const live = h('span', { class: 'ss-live' });
   el.replaceChildren(text, keep, update, live);
   el.hidden = false;
@@ -32,12 +33,12 @@ export function initOffline(el) {
     alwaysLive(on, onChange) {
       const box = h('input', { type: 'checkbox', id: 'always-live', 'data-testid': 'always-live', checked: on });
       box.addEventListener('change', () => onChange(box.checked));
-      live.replaceChildren(box, h('label', { for: 'always-live', text: ' Always run live', title: 'Re-run every scenario in the simulator in your browser as each page opens (downloads the simulator)' }));
+      live.replaceChildren(box, h('label', { for: 'always-live', text: ` ${t('Always run live')}`, title: t('Re-run every scenario in the simulator in your browser as each page opens (downloads the simulator)') }));
     },
   };
   const sw = navigator.serviceWorker;
   if (!sw || !window.isSecureContext) {
-    text.textContent = 'Offline use needs the site served over HTTPS (or from localhost).';
+    text.textContent = t('Offline use needs the site served over HTTPS (or from localhost).');
     text.dataset.state = 'unavailable';
     return bar;
   }
@@ -85,7 +86,7 @@ export function initOffline(el) {
     update.hidden = !(reg.waiting && sw.controller);
     const st = await ask(reg, { type: 'status' });
     if (!st) {
-      text.textContent = 'Saving this course for offline use…';
+      text.textContent = t('Saving this course for offline use…');
       text.dataset.state = 'saving';
       return;
     }
@@ -96,17 +97,19 @@ export function initOffline(el) {
     text.dataset.version = st.version;
     text.dataset.wasm = builds.filter(([, k]) => k).map(([n]) => n).join(' ');
     text.textContent = !st.complete
-      ? `Saving this course for offline use… (${st.cached} of ${st.files})`
-      : `Available offline: every page and recorded trace${kept.length ? `; live runs: ${kept.join(', ')}` : '; live runs need the network'}.`;
+      ? t('Saving this course for offline use… ({1} of {2})', st.cached, st.files)
+      : kept.length
+        ? t('Available offline: every page and recorded trace; live runs: {1}.', kept.join(', '))
+        : t('Available offline: every page and recorded trace; live runs need the network.');
     keep.hidden = !st.complete || missing.length === 0;
     keep.disabled = false;
   };
   keep.addEventListener('click', async () => {
     keep.disabled = true;
-    text.textContent = 'Downloading the simulator and the grader for offline use…';
+    text.textContent = t('Downloading the simulator and the grader for offline use…');
     text.dataset.state = 'saving';
     const r = await ask(reg, { type: 'keep', names: null });
-    if (r && r.error) text.textContent = `Could not keep everything for offline use: ${r.error}`;
+    if (r && r.error) text.textContent = t('Could not keep everything for offline use: {1}', r.error);
     else show();
   });
   update.addEventListener('click', () => {
@@ -145,7 +148,7 @@ export function initOffline(el) {
     check();
     window.setInterval(check, 30 * 60 * 1000);
   }, (err) => {
-    text.textContent = `Offline use is off: ${err.message}`;
+    text.textContent = t('Offline use is off: {1}', err.message);
     text.dataset.state = 'unavailable';
   });
   return bar;

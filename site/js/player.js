@@ -13,6 +13,7 @@ import { laneRows, scrollIntoLanes } from './lanes.js';
 import { SideBySide } from './compare.js';
 import { align, alignKey, mapStep } from './align.js';
 import { ScenarioIndex, compareEras, eraTitle } from './eras.js';
+import { t } from './i18n.js';
 
 const SPEEDS = [
   ['0.5', '0.5×', 1600],
@@ -24,27 +25,27 @@ const SPEEDS = [
 // The badge's word for each status: what the player shows, recorded or
 // run in this browser.
 const STATUS_TEXT = {
-  none: 'no trace',
-  baked: 'recorded',
-  running: 'running live…',
-  live: 'ran in your browser',
-  custom: 'ran in your browser',
-  mismatch: 'mismatch',
-  imported: 'imported',
-  error: 'error',
+  none: t('no trace'),
+  baked: t('recorded'),
+  running: t('running live…'),
+  live: t('ran in your browser'),
+  custom: t('ran in your browser'),
+  mismatch: t('mismatch'),
+  imported: t('imported'),
+  error: t('error'),
 };
 
 // What each status means, in a line under the controls (visible: a
 // tooltip alone reaches no touch screen) and in the badge's tooltip.
 const STATUS_TITLE = {
-  none: 'No trace is loaded.',
-  baked: 'Recorded: the trace the site was built with, by the same simulator. Nothing has run in your browser yet.',
-  running: 'Running: the simulator in your browser is re-running this scenario now.',
-  live: 'Ran in your browser: the simulator re-ran this scenario here and produced exactly the recorded trace, byte for byte.',
-  custom: 'Ran in your browser with your parameters.',
-  mismatch: 'Mismatch: the live run differs from the recording. The page shows the recording.',
-  imported: 'A trace you imported: nothing re-runs it.',
-  error: 'The live run failed; the trace shown stays usable.',
+  none: t('No trace is loaded.'),
+  baked: t('Recorded: the trace the site was built with, by the same simulator. Nothing has run in your browser yet.'),
+  running: t('Running: the simulator in your browser is re-running this scenario now.'),
+  live: t('Ran in your browser: the simulator re-ran this scenario here and produced exactly the recorded trace, byte for byte.'),
+  custom: t('Ran in your browser with your parameters.'),
+  mismatch: t('Mismatch: the live run differs from the recording. The page shows the recording.'),
+  imported: t('A trace you imported: nothing re-runs it.'),
+  error: t('The live run failed; the trace shown stays usable.'),
 };
 
 /** A Player owns one figure.player element. */
@@ -123,62 +124,64 @@ export class Player {
     // Key handling for the whole player: focus may be on any control in it.
     f.addEventListener('keydown', (e) => this.onKey(e));
     const id = (s) => `player${this.num}-${s}`;
-    const btn = (testid, text, title, action) =>
-      h('button', { type: 'button', class: `pl-btn pl-${testid}`, 'data-testid': testid, title, 'aria-keyshortcuts': title.match(/\((.+)\)/)?.[1], onclick: () => this.act(action) }, text);
+    // keys: the shortcut's key, for aria-keyshortcuts, whatever the
+    // title's language.
+    const btn = (testid, text, title, keys, action) =>
+      h('button', { type: 'button', class: `pl-btn pl-${testid}`, 'data-testid': testid, title, 'aria-keyshortcuts': keys, onclick: () => this.act(action) }, text);
     this.el = {};
-    this.el.reset = btn('reset', 'Reset', 'Reset (Home)', { type: 'reset' });
-    this.el.back = btn('back', '◀ Back', 'Back (ArrowLeft)', { type: 'back' });
-    this.el.step = btn('step', 'Step ▶', 'Step (ArrowRight)', { type: 'step' });
-    this.el.play = btn('play', 'Play', 'Play or pause (Space)', { type: 'toggle' });
+    this.el.reset = btn('reset', t('Reset'), t('Reset (Home)'), 'Home', { type: 'reset' });
+    this.el.back = btn('back', t('◀ Back'), t('Back (ArrowLeft)'), 'ArrowLeft', { type: 'back' });
+    this.el.step = btn('step', t('Step ▶'), t('Step (ArrowRight)'), 'ArrowRight', { type: 'step' });
+    this.el.play = btn('play', t('Play'), t('Play or pause (Space)'), 'Space', { type: 'toggle' });
     this.el.play.setAttribute('aria-pressed', 'false');
-    this.el.speed = h('select', { class: 'pl-speed', id: id('speed'), 'aria-label': 'Playback speed' }, SPEEDS.map(([v, label]) => h('option', { value: v, selected: v === '1' }, label)));
+    this.el.speed = h('select', { class: 'pl-speed', id: id('speed'), 'aria-label': t('Playback speed') }, SPEEDS.map(([v, label]) => h('option', { value: v, selected: v === '1' }, label)));
     this.el.speed.addEventListener('change', () => this.act({ type: 'speed' }));
-    this.el.scrub = h('input', { type: 'range', class: 'pl-scrub', min: '0', max: '0', value: '0', 'aria-label': 'Position in the trace', 'data-testid': 'scrubber' });
+    this.el.scrub = h('input', { type: 'range', class: 'pl-scrub', min: '0', max: '0', value: '0', 'aria-label': t('Position in the trace'), 'data-testid': 'scrubber' });
     this.el.scrub.addEventListener('input', () => this.act({ type: 'seek', step: Number(this.el.scrub.value) }));
     this.el.count = h('span', { class: 'pl-count', 'aria-live': 'polite', 'data-testid': 'step-count' });
     this.el.status = h('span', { class: 'pl-status', 'data-testid': 'live-status', 'data-status': 'none', role: 'status' });
     // Recorded or run here, said in words under the controls; a lesson
     // player offers to run the scenario in this browser.
     this.el.sourceText = h('span', { class: 'pl-source-text', 'data-testid': 'trace-source' });
-    this.el.runLive = this.runLive ? h('button', { type: 'button', class: 'pl-btn pl-small pl-run-live', 'data-testid': 'run-live', title: 'Run this scenario in the simulator in your browser and compare it with the recording', onclick: () => this.runLive(this) }, 'Run live') : null;
+    this.el.runLive = this.runLive ? h('button', { type: 'button', class: 'pl-btn pl-small pl-run-live', 'data-testid': 'run-live', title: t('Run this scenario in the simulator in your browser and compare it with the recording'), onclick: () => this.runLive(this) }, t('Run live')) : null;
     this.el.source = h('p', { class: 'pl-source' }, this.el.sourceText, this.el.runLive);
     this.el.file = h('input', { type: 'file', accept: '.jsonl,.json,.txt,application/x-ndjson,application/json,text/plain', class: 'pl-file', 'data-testid': 'import-file', tabindex: '-1', 'aria-hidden': 'true' });
     this.el.file.addEventListener('change', () => {
       const file = this.el.file.files && this.el.file.files[0];
       this.el.file.value = '';
-      if (file) file.text().then((t) => this.importText(t), (err) => this.showError(`Could not read the file: ${err.message}`));
+      if (file) file.text().then((text) => this.importText(text), (err) => this.showError(t('Could not read the file: {1}', err.message)));
     });
-    this.el.exportBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export', title: 'This trace in full: notes, state, clock and exact bytes', onclick: () => this.exportTrace() }, 'Export .jsonl');
-    this.el.exportConfBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export-conformance', title: 'The conformance-trace format that MCP trace validators read: messages, HTTP and transport events only', 'aria-describedby': id('export-note'), onclick: () => this.exportConformance() }, 'Export for validators');
+    this.el.exportBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export', title: t('This trace in full: notes, state, clock and exact bytes'), onclick: () => this.exportTrace() }, t('Export .jsonl'));
+    this.el.exportConfBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export-conformance', title: t('The conformance-trace format that MCP trace validators read: messages, HTTP and transport events only'), 'aria-describedby': id('export-note'), onclick: () => this.exportConformance() }, t('Export for validators'));
     this.el.exportNote = h('p', { class: 'pl-io-note', id: id('export-note'), 'data-testid': 'export-note', text: TRANSPORT_NOTE });
-    this.el.importBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'import', onclick: () => this.el.file.click() }, 'Import .jsonl…');
+    this.el.importBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'import', onclick: () => this.el.file.click() }, t('Import .jsonl…'));
     this.el.error = h('div', { class: 'pl-error', role: 'alert', 'data-testid': 'player-error', hidden: true });
-    this.el.lanes = h('ol', { class: 'pl-lanes', 'aria-label': 'Frames between client and server', tabindex: '0' });
-    this.el.laneHeads = h('div', { class: 'pl-lane-heads', 'aria-hidden': 'true' }, h('span', { text: 'client' }), h('span', { text: 'server' }));
+    this.el.lanes = h('ol', { class: 'pl-lanes', 'aria-label': t('Frames between client and server'), tabindex: '0' });
+    this.el.laneHeads = h('div', { class: 'pl-lane-heads', 'aria-hidden': 'true' }, h('span', { text: t('client') }), h('span', { text: t('server') }));
     // Not a live region: the step counter announces each step; reading the
     // whole inspector aloud on every step would drown it.
     this.el.inspector = h('div', { class: 'pl-inspector', 'data-testid': 'frame-inspector' });
     this.el.state = h('div', { class: 'pl-state', 'data-testid': 'state-panel' });
-    this.el.stateHead = h('h3', { class: 'pl-h', text: 'State' });
+    this.el.stateHead = h('h3', { class: 'pl-h', text: t('State') });
     // The era bar: which protocol era the trace speaks and, where the
     // scenario has a counterpart, the other era in one click and both side
     // by side. Filled by updateEras().
-    this.el.eraSwitch = h('div', { class: 'pl-era-switch', role: 'group', 'aria-label': 'Protocol era', 'data-testid': 'era-switch' });
-    this.el.compareBtn = h('button', { type: 'button', class: 'pl-btn pl-small pl-compare', 'data-testid': 'side-by-side-toggle', 'aria-pressed': 'false', title: 'Both eras of this situation, aligned step by step', onclick: () => this.act({ type: 'compare' }) }, 'Side by side');
-    this.el.eraLabel = h('span', { class: 'pl-erabar-label', text: 'Protocol era' });
+    this.el.eraSwitch = h('div', { class: 'pl-era-switch', role: 'group', 'aria-label': t('Protocol era'), 'data-testid': 'era-switch' });
+    this.el.compareBtn = h('button', { type: 'button', class: 'pl-btn pl-small pl-compare', 'data-testid': 'side-by-side-toggle', 'aria-pressed': 'false', title: t('Both eras of this situation, aligned step by step'), onclick: () => this.act({ type: 'compare' }) }, t('Side by side'));
+    this.el.eraLabel = h('span', { class: 'pl-erabar-label', text: t('Protocol era') });
     this.el.eraBar = h('div', { class: 'pl-erabar', hidden: true }, this.el.eraLabel, this.el.eraSwitch, this.el.compareBtn);
     this.cmp = new SideBySide((a) => this.act(a));
 
-    const controls = h('div', { class: 'pl-controls', role: 'toolbar', 'aria-label': 'Player controls' },
+    const controls = h('div', { class: 'pl-controls', role: 'toolbar', 'aria-label': t('Player controls') },
       this.el.reset, this.el.back, this.el.step, this.el.play,
-      h('label', { class: 'pl-speed-label', for: id('speed') }, 'speed'), this.el.speed,
+      h('label', { class: 'pl-speed-label', for: id('speed') }, t('speed')), this.el.speed,
       this.el.count, this.el.status);
     const scrubRow = h('div', { class: 'pl-scrubrow' }, this.el.scrub);
     const io = h('div', { class: 'pl-io' }, this.el.exportBtn, this.el.exportConfBtn, this.el.importBtn, this.el.file, this.el.exportNote);
     this.el.diagram = h('div', { class: 'pl-diagram' }, this.el.laneHeads, this.el.lanes);
     const lanesBox = this.el.diagram;
     const side = h('div', { class: 'pl-side' },
-      h('h3', { class: 'pl-h', text: 'Frame' }), this.el.inspector,
+      h('h3', { class: 'pl-h', text: t('Frame') }), this.el.inspector,
       this.el.stateHead, this.el.state);
     this.el.body = h('div', { class: 'pl-body' }, lanesBox, side);
     // Keep the figcaption (the build's text) and the baked script; put the
@@ -209,8 +212,8 @@ export class Player {
     // two lanes with nothing between them.
     this.wire = events.length === 0 || events.some((e) => e.direction);
     this.el.diagram.classList.toggle('is-timeline', !this.wire);
-    this.el.laneHeads.replaceChildren(...(this.wire ? [h('span', { text: 'client' }), h('span', { text: 'server' })] : [h('span', { text: 'steps' })]));
-    this.el.lanes.setAttribute('aria-label', this.wire ? 'Frames between client and server' : 'Steps of the scenario');
+    this.el.laneHeads.replaceChildren(...(this.wire ? [h('span', { text: t('client') }), h('span', { text: t('server') })] : [h('span', { text: t('steps') })]));
+    this.el.lanes.setAttribute('aria-label', this.wire ? t('Frames between client and server') : t('Steps of the scenario'));
     this.source = source;
     // Which trace is on screen: the playground changes data-scenario before
     // the new trace arrives; tests and scripts wait for this instead.
@@ -278,7 +281,7 @@ export class Player {
     try {
       got = await this.traces.get(id);
     } catch (err) {
-      if (token === this.switching) this.showError(`Could not load ${id}: ${err.message}`);
+      if (token === this.switching) this.showError(t('Could not load {1}: {2}', id, err.message));
       return;
     }
     if (token !== this.switching) return;
@@ -320,7 +323,7 @@ export class Player {
     try {
       [a, b] = await Promise.all([this.traces.get(info.id), this.traces.get(other.id)]);
     } catch (err) {
-      if (token === this.switching) this.showError(`Could not load both eras: ${err.message}`);
+      if (token === this.switching) this.showError(t('Could not load both eras: {1}', err.message));
       return;
     }
     if (token !== this.switching) return;
@@ -329,8 +332,8 @@ export class Player {
     this.el.main.hidden = true;
     this.el.eraSwitch.hidden = true;
     this.el.compareBtn.setAttribute('aria-pressed', 'true');
-    this.el.compareBtn.textContent = 'Back to one era';
-    this.el.eraLabel.textContent = 'Both protocol eras';
+    this.el.compareBtn.textContent = t('Back to one era');
+    this.el.eraLabel.textContent = t('Both protocol eras');
     this.figure.dataset.view = 'compare';
     this.cmp.show(sides[0], sides[1], row);
     if (write && this.hash) writeHash(this.view(this.step));
@@ -347,14 +350,14 @@ export class Player {
     this.el.main.hidden = true;
     this.el.eraBar.hidden = true;
     this.figure.dataset.view = 'yours';
-    const back = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'yours-close', onclick: () => this.closeCompare(true) }, `Back to ${info.id}`);
+    const back = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'yours-close', onclick: () => this.closeCompare(true) }, t('Back to {1}', info.id));
     const title = [
-      h('strong', { text: `Check ${run.check}: your code’s run beside the reference’s.` }),
-      ' Marked rows are where they part; the first is selected. ',
+      h('strong', { text: t('Check {1}: your code’s run beside the reference’s.', run.label || run.check) }),
+      ` ${t('Marked rows are where they part; the first is selected.')} `,
       back,
     ];
     if (run.message) title.push(h('span', { class: 'sbs-message', text: run.message }));
-    this.cmp.show({ info, text: run.yours, name: 'your code' }, { info, text: run.reference, name: 'reference' }, 0, title);
+    this.cmp.show({ info, text: run.yours, name: 'your code', label: t('your code') }, { info, text: run.reference, name: 'reference', label: t('reference') }, 0, title);
     this.cmp.go(row ?? (this.cmp.firstDifference || this.cmp.length));
     // The row where the runs part goes to the top of the rows box, after
     // the one row of context before it: on a phone the box is taller than
@@ -371,8 +374,8 @@ export class Player {
     this.el.main.hidden = false;
     this.el.eraSwitch.hidden = false;
     this.el.compareBtn.setAttribute('aria-pressed', 'false');
-    this.el.compareBtn.textContent = 'Side by side';
-    this.el.eraLabel.textContent = 'Protocol era';
+    this.el.compareBtn.textContent = t('Side by side');
+    this.el.eraLabel.textContent = t('Protocol era');
     delete this.figure.dataset.view;
     if (wasYours) {
       this.updateEras();
@@ -439,8 +442,8 @@ export class Player {
 
   onKey(e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = e.target;
-    const tag = t && t.tagName;
+    const target = e.target;
+    const tag = target && target.tagName;
     // Form controls keep their own keys (the range input uses the arrows,
     // selects and text fields too); buttons keep Space and Enter.
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
@@ -460,7 +463,7 @@ export class Player {
     if (this.events.length === 0) return;
     if (this.step >= this.events.length) this.go(0);
     const ms = (SPEEDS.find(([v]) => v === this.el.speed.value) || SPEEDS[1])[2];
-    this.el.play.textContent = 'Pause';
+    this.el.play.textContent = t('Pause');
     this.el.play.setAttribute('aria-pressed', 'true');
     this.timer = window.setInterval(() => {
       this.go(this.step + 1);
@@ -472,7 +475,7 @@ export class Player {
     if (this.timer) window.clearInterval(this.timer);
     this.timer = 0;
     if (this.el) {
-      this.el.play.textContent = 'Play';
+      this.el.play.textContent = t('Play');
       this.el.play.setAttribute('aria-pressed', 'false');
     }
   }
@@ -492,7 +495,7 @@ export class Player {
       else li.removeAttribute('aria-current');
     }
     this.el.scrub.value = String(step);
-    this.el.count.textContent = max ? `step ${step} / ${max}` : 'no trace';
+    this.el.count.textContent = max ? t('step {1} / {2}', step, max) : t('no trace');
     this.el.step.disabled = step >= max;
     this.el.back.disabled = step <= 0;
     this.el.reset.disabled = step <= 0;
@@ -509,7 +512,7 @@ export class Player {
     const opening = step === 0 && first && !first.direction && (first.kind === 'note' || first.kind === 'state') && first.state ? first : null;
     const st = step > 0 ? this.states[step - 1] : opening ? opening.state : null;
     const at = ev ? ev.at_ms : opening ? opening.at_ms : null;
-    this.el.stateHead.textContent = step > 0 ? 'State' : 'State before the first step';
+    this.el.stateHead.textContent = step > 0 ? t('State') : t('State before the first step');
     renderState(this.el.state, st, at != null ? at : null, this.features);
     // The current row is always in view within the lanes box (a deep link
     // or a reload too); only the learner's own actions rewrite the hash.
@@ -555,8 +558,8 @@ export class Player {
       return true;
     }
     const line = firstDifference(this.text, liveText);
-    this.setStatus('mismatch', `line ${line}`);
-    this.showError(`The live simulator produced a different trace from the baked one (first difference at line ${line}). The page shows the baked trace.`);
+    this.setStatus('mismatch', t('line {1}', line));
+    this.showError(t('The live simulator produced a different trace from the baked one (first difference at line {1}). The page shows the baked trace.', line));
     return false;
   }
 
@@ -578,9 +581,9 @@ export class Player {
         // The simulator is down: the page's own check above stands.
       }
     }
-    if (!err && text.trim() === '') err = 'line 1: the file is empty';
+    if (!err && text.trim() === '') err = t('line {1}: {2}', 1, t('the file is empty'));
     if (err) {
-      this.showError(`Import failed: ${err}`);
+      this.showError(t('Import failed: {1}', err));
       return false;
     }
     this.showError(null);

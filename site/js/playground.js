@@ -8,6 +8,7 @@ import { h, clear } from './dom.js';
 import { readHash, writeHash } from './hash.js';
 import { ScenarioIndex, TraceSource, compareEras, eraTitle } from './eras.js';
 import { loadRun } from './yours.js';
+import { t } from './i18n.js';
 
 /** fieldFor returns {el, read(), set()} editing one parameter; read throws
  * an Error naming the field when the input is not valid. words (from the
@@ -25,40 +26,40 @@ export function fieldFor(name, value, id, words, doc) {
     const current = value ?? '';
     const all = words.includes(current) ? words : [current, ...words];
     // "" is a word too (no twist, no fault): it shows as "(none)".
-    const input = h('select', { id, 'data-param': name }, all.map((w) => h('option', { value: w, selected: w === current }, w === '' ? '(none)' : w)));
-    return { el: label(input, line('one of')), read: () => input.value, set: (v) => { input.value = v == null ? '' : String(v); } };
+    const input = h('select', { id, 'data-param': name }, all.map((w) => h('option', { value: w, selected: w === current }, w === '' ? t('(none)') : w)));
+    return { el: label(input, line(t('one of'))), read: () => input.value, set: (v) => { input.value = v == null ? '' : String(v); } };
   }
   if (type === 'boolean') {
     const input = h('input', { type: 'checkbox', id, 'data-param': name, checked: !!value });
     return { el: label(input, line('')), read: () => (optional && !input.checked ? undefined : input.checked), set: (v) => { input.checked = !!v; } };
   }
   if (type === 'number') {
-    const input = h('input', { type: 'number', id, 'data-param': name, step: 'any', value: optional ? '' : String(value), placeholder: optional ? '(not set)' : null });
+    const input = h('input', { type: 'number', id, 'data-param': name, step: 'any', value: optional ? '' : String(value), placeholder: optional ? t('(not set)') : null });
     return {
-      el: label(input, line('number')),
+      el: label(input, line(t('number'))),
       read: () => {
         const v = input.value.trim();
         if (v === '' && optional) return undefined;
-        if (v === '' || !Number.isFinite(Number(v))) throw new Error(`${name}: want a number`);
+        if (v === '' || !Number.isFinite(Number(v))) throw new Error(t('{1}: want a number', name));
         return Number(v);
       },
       set: (v) => { input.value = v == null ? '' : String(v); },
     };
   }
   if (type === 'string') {
-    const input = h('input', { type: 'text', id, 'data-param': name, value: value ?? '', spellcheck: 'false', autocomplete: 'off', placeholder: optional ? '(not set)' : null });
-    return { el: label(input, line('text')), read: () => (optional && input.value === '' ? undefined : input.value), set: (v) => { input.value = v == null ? '' : String(v); } };
+    const input = h('input', { type: 'text', id, 'data-param': name, value: value ?? '', spellcheck: 'false', autocomplete: 'off', placeholder: optional ? t('(not set)') : null });
+    return { el: label(input, line(t('text'))), read: () => (optional && input.value === '' ? undefined : input.value), set: (v) => { input.value = v == null ? '' : String(v); } };
   }
   if (Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === 'number')) {
     const input = h('input', { type: 'text', id, 'data-param': name, value: value.join(', '), inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off' });
     return {
-      el: label(input, line('numbers, comma-separated')),
+      el: label(input, line(t('numbers, comma-separated'))),
       read: () => {
-        const t = input.value.trim();
-        if (t === '') return [];
-        return t.split(',').map((s) => {
+        const v = input.value.trim();
+        if (v === '') return [];
+        return v.split(',').map((s) => {
           const n = Number(s.trim());
-          if (s.trim() === '' || !Number.isFinite(n)) throw new Error(`${name}: "${s.trim()}" is not a number`);
+          if (s.trim() === '' || !Number.isFinite(n)) throw new Error(t('{1}: {2} is not a number', name, `"${s.trim()}"`));
           return n;
         });
       },
@@ -71,9 +72,9 @@ export function fieldFor(name, value, id, words, doc) {
   const format = (v) => (v === undefined ? '' : flat || !Array.isArray(v) ? JSON.stringify(v, null, flat ? 0 : 2) : `[\n${v.map((x) => `  ${JSON.stringify(x)}`).join(',\n')}\n]`);
   const text = format(value);
   const input = flat
-    ? h('input', { type: 'text', id, 'data-param': name, value: text, spellcheck: 'false', autocomplete: 'off', placeholder: optional ? '(not set)' : null })
+    ? h('input', { type: 'text', id, 'data-param': name, value: text, spellcheck: 'false', autocomplete: 'off', placeholder: optional ? t('(not set)') : null })
     : h('textarea', { id, 'data-param': name, rows: String(Math.min(12, text.split('\n').length)), spellcheck: 'false', autocomplete: 'off' }, text);
-  const hint = flat ? 'JSON array, e.g. ["a", ""]' : 'JSON';
+  const hint = flat ? t('JSON array, e.g. {1}', '["a", ""]') : 'JSON';
   return {
     el: label(input, line(hint)),
     read: () => {
@@ -81,7 +82,7 @@ export function fieldFor(name, value, id, words, doc) {
       try {
         return JSON.parse(input.value);
       } catch (err) {
-        throw new Error(`${name}: not valid JSON (${err.message})`);
+        throw new Error(t('{1}: not valid JSON ({2})', name, err.message));
       }
     },
     set: (v) => { input.value = format(v); },
@@ -102,8 +103,8 @@ export function lessonOf(id, doc = document) {
 // scenario no lesson shows keeps its tag.
 function lessonLink(id, tag) {
   const l = lessonOf(id);
-  if (!l) return h('span', { 'data-testid': 'scenario-lesson', text: tag ? `lesson topic: ${tag}` : 'no lesson' });
-  return h('a', { href: l.href, 'data-testid': 'scenario-lesson' }, l.number ? `Lesson ${l.number}: ${l.title}` : l.title);
+  if (!l) return h('span', { 'data-testid': 'scenario-lesson', text: tag ? t('lesson topic: {1}', tag) : t('no lesson') });
+  return h('a', { href: l.href, 'data-testid': 'scenario-lesson' }, l.number ? t('Lesson {1}: {2}', l.number, l.title) : l.title);
 }
 
 export class Playground {
@@ -141,7 +142,7 @@ export class Playground {
     const eras = this.scenarios.eras();
     const count = (era) => this.infos.filter((s) => s.era === era).length;
     this.eraFilter = h('select', { id: 'pg-era', 'data-testid': 'era-filter' },
-      h('option', { value: '' }, `all eras (${this.infos.length})`),
+      h('option', { value: '' }, t('all eras ({1})', this.infos.length)),
       eras.map((e) => h('option', { value: e, title: eraTitle(e) }, `${e} (${count(e)})`)));
     this.eraFilter.addEventListener('change', () => this.setFilter(this.eraFilter.value, true));
     this.fillPicker();
@@ -150,10 +151,10 @@ export class Playground {
     this.error = h('p', { class: 'pg-error', role: 'alert', 'data-testid': 'playground-error', hidden: true });
     // What the last Run live did, just above the player it scrolls to.
     this.ran = h('p', { class: 'pg-ran', role: 'status', 'data-testid': 'run-result', hidden: true });
-    this.runBtn = h('button', { type: 'submit', class: 'pl-btn pg-run', 'data-testid': 'run' }, 'Run live');
-    const resetBtn = h('button', { type: 'button', class: 'pl-btn pl-small', onclick: () => this.resetParams() }, 'Preset parameters');
+    this.runBtn = h('button', { type: 'submit', class: 'pl-btn pg-run', 'data-testid': 'run' }, t('Run live'));
+    const resetBtn = h('button', { type: 'button', class: 'pl-btn pl-small', onclick: () => this.resetParams() }, t('Preset parameters'));
     this.form = h('form', { class: 'pg-form', novalidate: true },
-      h('fieldset', { class: 'pg-params' }, h('legend', { text: 'Parameters' }), this.fields),
+      h('fieldset', { class: 'pg-params' }, h('legend', { text: t('Parameters') }), this.fields),
       h('div', { class: 'pg-actions' }, this.runBtn, resetBtn),
       this.error);
     this.form.addEventListener('submit', (e) => {
@@ -163,8 +164,8 @@ export class Playground {
     clear(this.root);
     this.root.append(
       h('div', { class: 'pg-pick' },
-        h('span', { class: 'pg-pick-field' }, h('label', { for: 'pg-era', text: 'Era' }), this.eraFilter),
-        h('span', { class: 'pg-pick-field pg-pick-scenario' }, h('label', { for: 'pg-scenario', text: 'Scenario' }), this.select)),
+        h('span', { class: 'pg-pick-field' }, h('label', { for: 'pg-era', text: t('Era') }), this.eraFilter),
+        h('span', { class: 'pg-pick-field pg-pick-scenario' }, h('label', { for: 'pg-scenario', text: t('Scenario') }), this.select)),
       this.about,
       this.form,
       this.ran,
@@ -184,7 +185,7 @@ export class Playground {
     for (const lesson of lessons) {
       for (const s of shown.filter((x) => x.lesson === lesson).sort((a, b) => compareEras(a.era, b.era))) {
         const l = lessonOf(s.id);
-        const key = `${l ? (l.number ? `Lesson ${l.number}: ${l.title}` : l.title) : lesson || 'other'} · ${s.era}`;
+        const key = `${l ? (l.number ? t('Lesson {1}: {2}', l.number, l.title) : l.title) : lesson || t('other')} · ${s.era}`;
         if (!groups.has(key)) groups.set(key, []);
         groups.get(key).push(s);
       }
@@ -241,19 +242,19 @@ export class Playground {
     // An era in the link names the scenario's counterpart in that era.
     const other = this.scenarios.counterpart(id);
     if (hs.era && other && other.era === hs.era) id = other.id;
-    if (hs.scenario && !this.info(hs.scenario)) this.showError(`Unknown scenario "${hs.scenario}" in the link; showing ${id}.`);
+    if (hs.scenario && !this.info(hs.scenario)) this.showError(t('Unknown scenario {1} in the link; showing {2}.', `"${hs.scenario}"`, id));
     let params = null;
     if (hs.params) {
       try {
         params = JSON.parse(hs.params);
       } catch {
-        this.showError('The parameters in the link are not valid JSON; showing the preset.');
+        this.showError(t('The parameters in the link are not valid JSON; showing the preset.'));
       }
     }
     // A failing check's link: the learner's run beside the reference's,
     // kept by the exercise page (yours.js).
     const run = hs.yours ? loadRun(hs.yours) : null;
-    if (hs.yours && !run) this.showError('Your code’s run from that grade is not kept in this browser (it lives where you pressed Grade); showing the scenario instead.');
+    if (hs.yours && !run) this.showError(t('Your code’s run from that grade is not kept in this browser (it lives where you pressed Grade); showing the scenario instead.'));
     const compare = hs.view === 'compare' && !params;
     // choose names the scenario on the player at once; the side-by-side
     // view needs only the recorded traces, not the live run choose waits for.
@@ -329,7 +330,7 @@ export class Playground {
       this.fields.append(f.el);
       return [k, f];
     });
-    if (this.editors.length === 0) this.fields.append(h('p', { class: 'pg-hint', text: 'This scenario has no parameters.' }));
+    if (this.editors.length === 0) this.fields.append(h('p', { class: 'pg-hint', text: t('This scenario has no parameters.') }));
     if (overrides && typeof overrides === 'object') {
       for (const [k, f] of this.editors) if (k in overrides) f.set(overrides[k]);
     }
@@ -383,7 +384,7 @@ export class Playground {
     } catch (err) {
       if (token !== this.token) return;
       this.player.setStatus('error');
-      if (!sim.dead) this.player.showError(`The live run failed: ${err.message}`);
+      if (!sim.dead) this.player.showError(t('The live run failed: {1}', err.message));
     }
   }
 
@@ -419,8 +420,11 @@ export class Playground {
       // The run took them; the words are only a summary.
     }
     const changed = Object.keys(custom).filter((k) => JSON.stringify(custom[k]) !== JSON.stringify(preset[k]));
-    const what = changed.length ? changed.map((k) => `${k}: ${JSON.stringify(custom[k])}`).join(', ') : 'the preset parameters';
-    this.ran.textContent = `Ran ${id} ${params ? 'live ' : ''}with ${what}: ${this.player.events.length} steps, from the start.`;
+    const what = changed.length ? changed.map((k) => `${k}: ${JSON.stringify(custom[k])}`).join(', ') : t('the preset parameters');
+    const n = this.player.events.length;
+    this.ran.textContent = params
+      ? t('Ran {1} live with {2}: {3} steps, from the start.', id, what, n)
+      : t('Ran {1} with {2}: {3} steps, from the start.', id, what, n);
     this.ran.hidden = false;
     this.ran.scrollIntoView({ block: 'start' });
   }
@@ -446,7 +450,9 @@ export class Playground {
         this.showError(err.message);
         // The trace on screen is not this run's: say so where it is.
         this.player.figure.dataset.previous = 'true';
-        this.player.showError(`This run failed (${err.message}). The trace below is the previous run, ${this.player.shown}${this.player.params ? ' with the parameters before your change' : ''}.`);
+        this.player.showError(this.player.params
+          ? t('This run failed ({1}). The trace below is the previous run, {2} with the parameters before your change.', err.message, this.player.shown)
+          : t('This run failed ({1}). The trace below is the previous run, {2}.', err.message, this.player.shown));
       }
     } finally {
       this.runBtn.disabled = false;

@@ -5,6 +5,7 @@
 
 import { h, clear, storage, STORAGE_PREFIX } from './dom.js';
 import { QUIZ_PREFIX } from './quiz.js';
+import { t } from './i18n.js';
 
 const LESSONS_KEY = `${STORAGE_PREFIX}lessons-read`;
 /** EXERCISES_KEY holds a JSON object {exerciseID: true} of solved exercises. */
@@ -77,7 +78,7 @@ export function fillProgress(el) {
     if (a.classList.contains('button') || !a.closest('.lesson-list, .lesson-card, .pager')) continue;
     if (read.has(m[1]) && !a.classList.contains('is-read')) {
       a.classList.add('is-read');
-      a.append(h('span', { class: 'read-mark', text: ' ✓', title: 'read' }));
+      a.append(h('span', { class: 'read-mark', text: ' ✓', title: t('read') }));
     }
   }
   // Answers to quizzes the course no longer has (renamed or removed) do
@@ -88,12 +89,12 @@ export function fillProgress(el) {
   const readCount = lessons.size ? [...read].filter((s) => lessons.has(s)).length : read.size;
   clear(el);
   el.append(
-    h('span', { class: 'progress-item', 'data-progress': 'lessons' }, lessons.size ? `${readCount} of ${lessons.size} lessons read` : `${readCount} lessons read`),
-    h('span', { class: 'progress-item', 'data-progress': 'quizzes' }, `${quizzes} quiz${quizzes === 1 ? '' : 'zes'} answered`),
-    h('span', { class: 'progress-item', 'data-progress': 'exercises' }, `${solved} exercise${solved === 1 ? '' : 's'} solved`),
+    h('span', { class: 'progress-item', 'data-progress': 'lessons' }, lessons.size ? t('{1} of {2} lessons read', readCount, lessons.size) : t('{1} lessons read', readCount)),
+    h('span', { class: 'progress-item', 'data-progress': 'quizzes' }, quizzes === 1 ? t('{1} quiz answered', quizzes) : t('{1} quizzes answered', quizzes)),
+    h('span', { class: 'progress-item', 'data-progress': 'exercises' }, solved === 1 ? t('{1} exercise solved', solved) : t('{1} exercises solved', solved)),
   );
   if (lessons.size) {
-    const bar = h('progress', { max: String(lessons.size), value: String(readCount), 'aria-label': 'lessons read' });
+    const bar = h('progress', { max: String(lessons.size), value: String(readCount), 'aria-label': t('lessons read') });
     el.append(bar);
   }
 }

@@ -3,6 +3,7 @@
 'use strict';
 
 import { h, storage, STORAGE_PREFIX } from './dom.js';
+import { t } from './i18n.js';
 
 /** QUIZ_PREFIX + data-quiz holds {tried, solved, revealed} for a quiz the
  * learner answered: tried lists the wrong choices picked, by their
@@ -37,7 +38,7 @@ function initQuiz(section) {
   const why = (b) => b.parentElement && b.parentElement.querySelector('.quiz-why');
   const state = readSaved(storage.getJSON(key, null), keys);
   const result = h('p', { class: 'quiz-result', role: 'status' });
-  const reveal = h('button', { type: 'button', class: 'quiz-reveal', 'data-testid': 'quiz-reveal', hidden: true }, 'Show the answer');
+  const reveal = h('button', { type: 'button', class: 'quiz-reveal', 'data-testid': 'quiz-reveal', hidden: true }, t('Show the answer'));
   section.append(result, reveal);
 
   const paint = () => {
@@ -52,9 +53,9 @@ function initQuiz(section) {
     }
     const answered = state.solved || state.revealed || state.tried.length > 0;
     reveal.hidden = !answered || state.solved || state.revealed;
-    if (state.solved) result.textContent = state.tried.length ? 'Correct, this time.' : 'Correct.';
-    else if (state.revealed) result.textContent = 'The right answer is marked, with its reason under it.';
-    else if (answered) result.textContent = 'Not quite: the reason is under your answer. Try another, or show the answer.';
+    if (state.solved) result.textContent = state.tried.length ? t('Correct, this time.') : t('Correct.');
+    else if (state.revealed) result.textContent = t('The right answer is marked, with its reason under it.');
+    else if (answered) result.textContent = t('Not quite: the reason is under your answer. Try another, or show the answer.');
     else result.textContent = '';
     section.dataset.answered = state.solved ? 'correct' : answered ? 'wrong' : '';
   };

@@ -4,6 +4,7 @@
 'use strict';
 
 import { WorkerClient } from './workerclient.js';
+import { t } from './i18n.js';
 
 /** A SimulatorError is a failure of the simulator itself, not of a scenario. */
 export class SimulatorError extends Error {}
@@ -14,7 +15,7 @@ export class Simulator {
     this.url = workerURL;
     this.client = new WorkerClient(workerURL, {
       ready: (timing) => this.emit({ type: 'ready', timing }),
-      exit: (message, failed) => this.fail(message || (failed ? 'the simulator worker failed' : 'the simulator stopped')),
+      exit: (message, failed) => this.fail(message || (failed ? t('the simulator worker failed') : t('the simulator stopped'))),
     });
     this.listeners = new Set();
     this.dead = '';
@@ -41,7 +42,7 @@ export class Simulator {
     } catch (err) {
       // A page opened from disk (file://) may not start workers; the baked
       // traces still play.
-      this.fail(`the simulator worker could not start (${err.message || err})`);
+      this.fail(t('the simulator worker could not start ({1})', err.message || err));
     }
   }
 
@@ -65,7 +66,7 @@ export class Simulator {
     const r = await this.request('run', { scenario, params: params ?? null });
     if (r && typeof r.ms === 'number') this.lastRunMS = r.ms;
     if (r && typeof r.jsonl === 'string') return r.jsonl;
-    throw new Error((r && r.error) || 'no trace');
+    throw new Error((r && r.error) || t('no trace'));
   }
 
   restart() {

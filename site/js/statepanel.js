@@ -3,13 +3,14 @@
 'use strict';
 
 import { h, clear } from './dom.js';
+import { t } from './i18n.js';
 
 function section(title, ...body) {
   return h('section', { class: 'state-section' }, h('h4', { text: title }), ...body);
 }
 
 function list(items, testid, fmt) {
-  if (!items || items.length === 0) return h('p', { class: 'state-empty', 'data-testid': testid, text: 'none' });
+  if (!items || items.length === 0) return h('p', { class: 'state-empty', 'data-testid': testid, text: t('none') });
   return h('ol', { class: 'state-list', 'data-testid': testid }, items.map((x) => h('li', null, fmt ? fmt(x) : String(x))));
 }
 
@@ -33,70 +34,74 @@ export function renderState(el, s, atMS, features = new Set()) {
   const row = h('div', { class: 'state-row' });
   if (shows('client')) {
     row.append(
-      h('span', { class: 'state-key', text: features.has('active_client') ? 'candidate' : 'client' }),
+      h('span', { class: 'state-key', text: features.has('active_client') ? t('candidate') : t('client') }),
       h('strong', { class: `state-client state-${(st.client || 'none').toLowerCase()}`, 'data-testid': 'client-state', text: st.client || '—' }),
     );
     // A trace whose states never name the protocol version (the HTTP
     // session scenarios track the session, not the version) would read
     // "protocol —" after a successful initialize: leave the key out.
-    if (features.has('protocol')) row.append(h('span', { class: 'state-key', text: 'protocol' }), h('span', { class: 'state-protocol', text: st.protocol || '—' }));
+    if (features.has('protocol')) row.append(h('span', { class: 'state-key', text: t('protocol') }), h('span', { class: 'state-protocol', text: st.protocol || '—' }));
   }
-  row.append(h('span', { class: 'state-key', text: 'clock' }), h('span', { 'data-testid': 'clock', text: atMS == null ? '—' : `${atMS} ms` }));
+  row.append(h('span', { class: 'state-key', text: t('clock') }), h('span', { 'data-testid': 'clock', text: atMS == null ? '—' : `${atMS} ms` }));
   el.append(row);
   if (st.session) el.append(h('div', { class: 'state-row' }, h('span', { class: 'state-key', text: 'Mcp-Session-Id' }), h('code', { text: st.session })));
   // Two sessions at once (a refresh on a second connection): the client
   // and catalog above are the candidate's; the application still uses the
   // active session, named so that the two cannot be read as one.
   const twoSessions = features.has('active_client') || features.has('active');
-  if (shows('catalog')) el.append(section(twoSessions ? 'Candidate catalog' : 'Catalog', list(st.catalog, 'catalog')));
+  if (shows('catalog')) el.append(section(twoSessions ? t('Candidate catalog') : t('Catalog'), list(st.catalog, 'catalog')));
   if (twoSessions) {
-    el.append(section('Active session',
+    el.append(section(t('Active session'),
       h('div', { class: 'state-row' },
-        h('span', { class: 'state-key', text: 'client' }),
+        h('span', { class: 'state-key', text: t('client') }),
         h('strong', { class: `state-client state-${(st.active_client || 'none').toLowerCase()}`, 'data-testid': 'active-client', text: st.active_client || '—' })),
       list(st.active, 'active-catalog')));
   }
-  if (st.cursors && st.cursors.length) el.append(section('Cursors sent', list(st.cursors, 'cursors', (c) => h('code', { text: JSON.stringify(c) }))));
+  if (st.cursors && st.cursors.length) el.append(section(t('Cursors sent'), list(st.cursors, 'cursors', (c) => h('code', { text: JSON.stringify(c) }))));
   if (st.ttl) {
-    const t = st.ttl;
+    const ttl = st.ttl;
     const rows = [
-      h('p', { class: 'state-ttl' }, `now ${t.now_ms} ms · S = ${t.live} live session${t.live === 1 ? '' : 's'} · H = ${t.heap} heap ticket${t.heap === 1 ? '' : 's'}`),
+      h('p', { class: 'state-ttl' }, [
+        t('now {1} ms', ttl.now_ms),
+        ttl.live === 1 ? t('S = {1} live session', ttl.live) : t('S = {1} live sessions', ttl.live),
+        ttl.heap === 1 ? t('H = {1} heap ticket', ttl.heap) : t('H = {1} heap tickets', ttl.heap),
+      ].join(' · ')),
     ];
-    if (t.sessions && t.sessions.length) {
+    if (ttl.sessions && ttl.sessions.length) {
       rows.push(
         h('table', { class: 'state-table' },
-          h('caption', { text: 'Sessions' }),
-          h('thead', null, h('tr', null, h('th', { text: 'id' }), h('th', { text: 'gen' }), h('th', { text: 'deadline' }))),
-          h('tbody', null, t.sessions.map((x) => h('tr', null, h('td', null, h('code', { text: x.id })), h('td', { text: String(x.generation) }), h('td', { text: `${x.deadline_ms} ms` })))),
+          h('caption', { text: t('Sessions') }),
+          h('thead', null, h('tr', null, h('th', { text: t('id') }), h('th', { text: t('gen') }), h('th', { text: t('deadline') }))),
+          h('tbody', null, ttl.sessions.map((x) => h('tr', null, h('td', null, h('code', { text: x.id })), h('td', { text: String(x.generation) }), h('td', { text: `${x.deadline_ms} ms` })))),
         ),
       );
     }
-    if (t.tickets && t.tickets.length) {
+    if (ttl.tickets && ttl.tickets.length) {
       rows.push(
         h('table', { class: 'state-table' },
-          h('caption', { text: 'Heap tickets' }),
-          h('thead', null, h('tr', null, h('th', { text: 'id' }), h('th', { text: 'gen' }), h('th', { text: 'expiry' }))),
-          h('tbody', null, t.tickets.map((x) => h('tr', { class: x.stale ? 'is-stale' : '' }, h('td', null, h('code', { text: x.id })), h('td', { text: String(x.generation) }), h('td', { text: `${x.expiry_ms} ms${x.stale ? ' (stale)' : ''}` })))),
+          h('caption', { text: t('Heap tickets') }),
+          h('thead', null, h('tr', null, h('th', { text: t('id') }), h('th', { text: t('gen') }), h('th', { text: t('expiry') }))),
+          h('tbody', null, ttl.tickets.map((x) => h('tr', { class: x.stale ? 'is-stale' : '' }, h('td', null, h('code', { text: x.id })), h('td', { text: String(x.generation) }), h('td', { text: x.stale ? t('{1} ms (stale)', x.expiry_ms) : `${x.expiry_ms} ms` })))),
         ),
       );
     }
-    if (t.expired && t.expired.length) rows.push(h('p', null, 'expired: ', t.expired.map((x, i) => [i ? ', ' : '', h('code', { text: x })])));
-    el.append(section('Session expiry', ...rows));
+    if (ttl.expired && ttl.expired.length) rows.push(h('p', null, `${t('expired:')} `, ttl.expired.map((x, i) => [i ? ', ' : '', h('code', { text: x })])));
+    el.append(section(t('Session expiry'), ...rows));
   }
   if (st.outcomes && st.outcomes.length) {
     el.append(
-      section('Call outcomes', h('ol', { class: 'state-list' }, st.outcomes.map((o) =>
+      section(t('Call outcomes'), h('ol', { class: 'state-list' }, st.outcomes.map((o) =>
         h('li', { 'data-testid': 'outcome', 'data-status': o.status, class: `outcome outcome-${String(o.status).toLowerCase()}` },
-          h('strong', { text: o.status }), ` ${o.call}: ${o.tool}`, o.key ? ` (key ${o.key})` : '', o.detail ? ` — ${o.detail}` : '')))),
+          h('strong', { text: o.status }), ` ${o.call}: ${o.tool}`, o.key ? ` ${t('(key {1})', o.key)}` : '', o.detail ? ` — ${o.detail}` : '')))),
     );
   }
   if (st.ledger) {
     el.append(
-      section('Server ledger', st.ledger.length === 0
-        ? h('p', { class: 'state-empty state-ledger', text: 'nothing executed' })
-        : h('ol', { class: 'state-list state-ledger' }, st.ledger.map((l) => h('li', null, `#${l.n} ${l.sku} × ${l.quantity}`, l.key ? ` (key ${l.key})` : ''))),
+      section(t('Server ledger'), st.ledger.length === 0
+        ? h('p', { class: 'state-empty state-ledger', text: t('nothing executed') })
+        : h('ol', { class: 'state-list state-ledger' }, st.ledger.map((l) => h('li', null, `#${l.n} ${l.sku} × ${l.quantity}`, l.key ? ` ${t('(key {1})', l.key)}` : ''))),
       ),
     );
   }
-  if (st.error) el.append(section('Error', h('p', { class: 'state-error', text: st.error })));
+  if (st.error) el.append(section(t('Error'), h('p', { class: 'state-error', text: st.error })));
 }

@@ -2,6 +2,8 @@
 // what the player shows from the data itself.
 'use strict';
 
+import { t } from './i18n.js';
+
 const KINDS = new Set(['message', 'bytes', 'http', 'state', 'fault', 'note', 'lifecycle']);
 const DIRECTIONS = new Set(['', 'client-to-server', 'server-to-client']);
 
@@ -67,7 +69,7 @@ export function unescapeBaked(text) {
 /** A TraceError names the 1-based line of a trace that could not be read. */
 export class TraceError extends Error {
   constructor(line, message) {
-    super(`line ${line}: ${message}`);
+    super(t('line {1}: {2}', line, message));
     this.name = 'TraceError';
     this.line = line;
   }
@@ -96,25 +98,25 @@ function check(v, type, path) {
   const q = JSON.stringify(path);
   switch (type) {
     case 'string':
-      if (typeof v !== 'string') throw new FieldError(`${q} is not a string`);
+      if (typeof v !== 'string') throw new FieldError(t('{1} is not a string', q));
       return v;
     case 'bool':
-      if (typeof v !== 'boolean') throw new FieldError(`${q} is not a boolean`);
+      if (typeof v !== 'boolean') throw new FieldError(t('{1} is not a boolean', q));
       return v;
     case 'int':
     case 'uint':
-      if (typeof v !== 'number') throw new FieldError(`${q} is not a number`);
-      if (!Number.isInteger(v)) throw new FieldError(`${q} is not an integer`);
-      if (type === 'uint' && v < 0) throw new FieldError(`${q} is negative`);
-      if (!Number.isSafeInteger(v)) throw new FieldError(`${q} is too large`);
+      if (typeof v !== 'number') throw new FieldError(t('{1} is not a number', q));
+      if (!Number.isInteger(v)) throw new FieldError(t('{1} is not an integer', q));
+      if (type === 'uint' && v < 0) throw new FieldError(t('{1} is negative', q));
+      if (!Number.isSafeInteger(v)) throw new FieldError(t('{1} is too large', q));
       return v;
     default:
   }
   if (type.list) {
-    if (!Array.isArray(v)) throw new FieldError(`${q} is not a list`);
+    if (!Array.isArray(v)) throw new FieldError(t('{1} is not a list', q));
     return v.map((x, i) => (x === null ? zero(type.list) : check(x, type.list, `${path}[${i}]`)));
   }
-  if (!isObject(v)) throw new FieldError(`${q} is not an object`);
+  if (!isObject(v)) throw new FieldError(t('{1} is not an object', q));
   if (type.map) {
     for (const k of Object.keys(v).sort()) v[k] = v[k] === null ? zero(type.map) : check(v[k], type.map, `${path}.${k}`);
     return v;
@@ -154,17 +156,17 @@ export function parseTrace(text) {
   for (let i = 0; i < lines.length; i++) {
     const line = i + 1;
     if (lines[i].length * 3 >= MAX_LINE_BYTES && new TextEncoder().encode(lines[i]).length >= MAX_LINE_BYTES) {
-      throw new TraceError(line, 'token too long');
+      throw new TraceError(line, t('token too long'));
     }
-    const t = trimJSONSpace(lines[i]);
-    if (t === '') continue;
-    if (t[0] !== '{') throw new TraceError(line, 'not a JSON object');
-    if (t.length > MAX_DEPTH && tooDeep(t)) throw new TraceError(line, 'invalid JSON: exceeded max depth');
+    const s = trimJSONSpace(lines[i]);
+    if (s === '') continue;
+    if (s[0] !== '{') throw new TraceError(line, t('not a JSON object'));
+    if (s.length > MAX_DEPTH && tooDeep(s)) throw new TraceError(line, t('invalid JSON: exceeded max depth'));
     let e;
     try {
-      e = JSON.parse(t);
+      e = JSON.parse(s);
     } catch (err) {
-      throw new TraceError(line, `invalid JSON: ${err.message}`);
+      throw new TraceError(line, t('invalid JSON: {1}', err.message));
     }
     try {
       checkEvent(e);
@@ -198,19 +200,19 @@ function tooDeep(t) {
 }
 
 function checkEvent(e) {
-  if (!own(e, 'seq') || e.seq === null) throw new FieldError('missing "seq"');
-  if (!own(e, 'kind') || e.kind === null) throw new FieldError('missing "kind"');
+  if (!own(e, 'seq') || e.seq === null) throw new FieldError(t('missing {1}', '"seq"'));
+  if (!own(e, 'kind') || e.kind === null) throw new FieldError(t('missing {1}', '"kind"'));
   checkFields(e, EVENT_FIELDS, '');
-  if (e.seq < 0) throw new FieldError('"seq" is negative');
-  if (!KINDS.has(e.kind)) throw new FieldError(`unknown kind ${JSON.stringify(e.kind)}`);
+  if (e.seq < 0) throw new FieldError(t('{1} is negative', '"seq"'));
+  if (!KINDS.has(e.kind)) throw new FieldError(t('unknown kind {1}', JSON.stringify(e.kind)));
   const dir = e.direction ?? '';
-  if (!DIRECTIONS.has(dir)) throw new FieldError(`unknown direction ${JSON.stringify(dir)}`);
-  if (e.status !== undefined && (e.status < 0 || e.status > 65535)) throw new FieldError('"status" is not an HTTP status');
+  if (!DIRECTIONS.has(dir)) throw new FieldError(t('unknown direction {1}', JSON.stringify(dir)));
+  if (e.status !== undefined && (e.status < 0 || e.status > 65535)) throw new FieldError(t('{1} is not an HTTP status', '"status"'));
   if (e.kind === 'message') {
-    if (dir === '') throw new FieldError('message without a direction');
-    if (!isObject(e.payload)) throw new FieldError('message payload is not a JSON object');
+    if (dir === '') throw new FieldError(t('message without a direction'));
+    if (!isObject(e.payload)) throw new FieldError(t('message payload is not a JSON object'));
   }
-  if (e.kind === 'lifecycle' && !e.event) throw new FieldError('lifecycle without an "event"');
+  if (e.kind === 'lifecycle' && !e.event) throw new FieldError(t('lifecycle without an {1}', '"event"'));
 }
 
 /** wireJSON returns the JSON-RPC object an event carried: its exact bytes
@@ -293,7 +295,7 @@ export function describe(events) {
       case 'lifecycle':
         d.method = 'lifecycle';
         d.lifecycle = String(e.event || '');
-        d.label = LIFECYCLE.get(d.lifecycle)?.label || `lifecycle: ${d.lifecycle}`;
+        d.label = LIFECYCLE.get(d.lifecycle)?.label || t('lifecycle: {1}', d.lifecycle);
         break;
       case 'fault':
         d.method = 'fault';
@@ -304,7 +306,7 @@ export function describe(events) {
         fromJSON(m);
         const ok = p.verdict === 'ok';
         d.badBytes = !ok;
-        d.label = `line ${p.line ?? '?'}: ${ok && m ? d.label : p.verdict ?? ''}`;
+        d.label = t('line {1}: {2}', p.line ?? '?', ok && m ? d.label : p.verdict ?? '');
         if (!m) d.method = 'bytes';
         break;
       }
@@ -318,9 +320,9 @@ export function describe(events) {
 /** LIFECYCLE names the conformance format's transport moments for the
  * learner: a label for the lane and what it means. */
 export const LIFECYCLE = new Map([
-  ['transport-open', { label: 'transport open', text: 'the transport became usable: a process started or a connection was made' }],
-  ['transport-close', { label: 'transport closed', text: 'the transport closed in an orderly way' }],
-  ['transport-abort', { label: 'transport aborted', text: 'the transport failed or was torn down abnormally: whatever was in flight is lost' }],
+  ['transport-open', { label: t('transport open'), text: t('the transport became usable: a process started or a connection was made') }],
+  ['transport-close', { label: t('transport closed'), text: t('the transport closed in an orderly way') }],
+  ['transport-abort', { label: t('transport aborted'), text: t('the transport failed or was torn down abnormally: whatever was in flight is lost') }],
 ]);
 
 /**
@@ -367,11 +369,11 @@ export function isSSE(e) {
 function httpHead(e) {
   const p = isObject(e.payload) ? e.payload : {};
   const status = httpStatus(e);
-  if (status) return `HTTP ${status}${isSSE(e) ? ' · SSE stream' : ''}`;
-  if (e.direction === 'server-to-client') return 'HTTP body';
-  const method = typeof p.method === 'string' && p.method ? p.method : 'request';
+  if (status) return isSSE(e) ? t('HTTP {1} · SSE stream', status) : `HTTP ${status}`;
+  if (e.direction === 'server-to-client') return t('HTTP body');
+  const method = typeof p.method === 'string' && p.method ? `HTTP ${p.method}` : t('HTTP request');
   const mcpMethod = header(e, 'mcp-method');
-  return `HTTP ${method}${mcpMethod && !p.body ? ` · ${mcpMethod}` : ''}`;
+  return `${method}${mcpMethod && !p.body ? ` · ${mcpMethod}` : ''}`;
 }
 
 /** statesAt returns, for each event, the state snapshot in force after it:

@@ -19,8 +19,9 @@ export function runKey(exercise, check) {
   return `${exercise}/${check}`;
 }
 
-/** saveRun keeps run ({exercise, check, scenario, params, message, yours,
- * reference}) for the playground and returns its key, or "" when the
+/** saveRun keeps run ({exercise, check, label, scenario, params, message,
+ * yours, reference}; label: the check's name in the page's language) for
+ * the playground and returns its key, or "" when the
  * browser keeps nothing (storage off or full). */
 export function saveRun(run) {
   const key = runKey(run.exercise, run.check);

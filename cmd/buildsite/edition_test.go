@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
+)
+
+func TestNoteTemplateKeepsWordsAndTakesValues(t *testing.T) {
+	tests := []struct {
+		note, tpl string
+		vals      []string
+	}{
+		{"The client closes the session.", "The client closes the session.", nil},
+		{"The client initializes (protocol 2025-11-25).", "The client initializes (protocol {1}).", []string{"2025-11-25"}},
+		{`cursor "bm90LWlzc3VlZC0x": sent back unchanged.`, "cursor {1}: sent back unchanged.", []string{`"bm90LWlzc3VlZC0x"`}},
+		{"Touch(\"A\", 9, 5). deadline 14.", "Touch({1}, {2}, {3}). deadline {4}.", []string{`"A"`, "9", "5", "14"}},
+		{"Error -32602 from go-sdk v1.8.0 on session-1.", "Error {1} from go-sdk {2} on {3}.", []string{"-32602", "v1.8.0", "session-1"}},
+		{"alice's walk, page 1 of PEN-01.", "alice's walk, page {1} of {2}.", []string{"1", "PEN-01"}},
+	}
+	for _, tt := range tests {
+		tpl, vals := noteTemplate(tt.note)
+		if tpl != tt.tpl || !slices.Equal(vals, tt.vals) {
+			t.Errorf("noteTemplate(%q) = %q, %q; want %q, %q", tt.note, tpl, vals, tt.tpl, tt.vals)
+		}
+		if got := fillTemplate(tpl, vals); got != tt.note {
+			t.Errorf("fillTemplate(noteTemplate(%q)) = %q", tt.note, got)
+		}
+	}
+}
+
+// zhSite writes a Chinese edition for testdata/small into a temp copy of
+// its lessons: each lesson as it is (only its words would differ), the
+// note and scenario tables filled from the fake catalog, and edit applied
+// to the files (by path under lessons/) before the build.
+func zhSite(t *testing.T, edit func(files map[string]string)) (Config, error) {
+	t.Helper()
+	cfg := smallConfig(t)
+	dir := filepath.Join(t.TempDir(), "lessons")
+	files := map[string]string{}
+	names, _ := sortedNames(cfg.Lessons, ".md")
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(cfg.Lessons, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[n] = string(b)
+		files["zh/"+n] = strings.Replace(string(b), "Some *prose*", "一些*文字*", 1)
+	}
+	var notes, scen strings.Builder
+	var runs []*scenario.Result
+	for _, in := range (fakeCatalog{}).List() {
+		r, _ := (fakeCatalog{}).Run(context.Background(), in.ID)
+		runs = append(runs, r)
+		fmt.Fprintf(&scen, "%s\ttitle\t%s\t中%s\n%s\tsummary\t%s\t中%s\n", in.ID, in.Title, in.Title, in.ID, in.Summary, in.Summary)
+	}
+	tpls, _ := simNotes(runs)
+	for _, tpl := range tpls {
+		fmt.Fprintf(&notes, "%s\t中%s\n", tpl, tpl)
+	}
+	files["zh/notes.tsv"] = notes.String()
+	files["zh/scenarios.tsv"] = scen.String()
+	files["zh/glossary.tsv"] = "cursor\t游标\t光标\n"
+	if edit != nil {
+		edit(files)
+	}
+	for n, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(n))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg.Lessons = dir
+	cfg.I18n = "../../site/i18n"
+	// The exercise's Chinese statement, beside a copy of the English.
+	ex := filepath.Join(t.TempDir(), "exercises", "greet")
+	os.MkdirAll(ex, 0o755)
+	b, _ := os.ReadFile("testdata/small/exercises/greet/README.md")
+	os.WriteFile(filepath.Join(ex, "README.md"), b, 0o644)
+	os.WriteFile(filepath.Join(ex, "README.zh.md"), b, 0o644)
+	cfg.Exercises = filepath.Dir(ex)
+	return cfg, Build(context.Background(), cfg)
+}
+
+func TestChineseEditionMirrorsTheEnglish(t *testing.T) {
+	cfg, err := zhSite(t, nil)
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	got := readTree(t, cfg.Out)
+	for _, name := range []string{"index.html", "01-alpha.html", "playground.html", "exercises/greet.html"} {
+		zh, ok := got["zh/"+name]
+		if !ok {
+			t.Errorf("zh/%s not written", name)
+			continue
+		}
+		if !strings.Contains(zh, `<html lang="zh-CN"`) {
+			t.Errorf("zh/%s: no lang zh-CN", name)
+		}
+		if !strings.Contains(got[name], `hreflang="zh-CN"`) || !strings.Contains(zh, `hreflang="en"`) {
+			t.Errorf("%s: the two editions do not name each other with hreflang", name)
+		}
+	}
+	if _, ok := got["zh/404.html"]; ok {
+		t.Error("zh/404.html written: GitHub Pages serves only the top one, which offers both")
+	}
+	if !strings.Contains(got["404.html"], `href="zh/index.html"`) {
+		t.Error("404.html does not offer the Chinese edition")
+	}
+	if !strings.Contains(got["zh/01-alpha.html"], "中Alpha") {
+		t.Error("zh/01-alpha.html: the player does not show the scenario's Chinese title")
+	}
+	// An answer saved on one edition's quiz shows on the other's.
+	key := regexp.MustCompile(`data-choice="([^"]+)"`)
+	if en, zh := key.FindAllStringSubmatch(got["01-alpha.html"], -1), key.FindAllStringSubmatch(got["zh/01-alpha.html"], -1); len(en) == 0 || fmt.Sprint(en) != fmt.Sprint(zh) {
+		t.Errorf("quiz choice keys differ between editions: %v and %v", en, zh)
+	}
+	if _, ok := got["zh/notes.json"]; !ok {
+		t.Error("zh/notes.json not written")
+	}
+}
+
+func TestChineseEditionFailsWhatDoesNotMatch(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(map[string]string)
+		want string
+	}{
+		{"missing lesson", func(f map[string]string) { delete(f, "zh/02-beta.md") },
+			"lessons/zh/02-beta.md:1: missing: translate lessons/02-beta.md"},
+		{"changed program", func(f map[string]string) {
+			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], `fmt.Println("hi")`, `fmt.Println("你好")`, 1)
+		}, "lessons/zh/01-alpha.md:33: go block differs from lessons/01-alpha.md:33"},
+		{"changed player", func(f map[string]string) {
+			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], "```sim scenario=alpha", "```sim scenario=beta", 1)
+		}, `block "sim scenario=beta", want "sim scenario=alpha"`},
+		{"quiz answer moved", func(f map[string]string) {
+			s := strings.Replace(f["zh/01-alpha.md"], "    correct: true\n", "", 1)
+			f["zh/01-alpha.md"] = strings.Replace(s, "    why: Text, never markup.", "    correct: true\n    why: Text, never markup.", 1)
+		}, "quiz differs from lessons/01-alpha.md:16 in more than its words"},
+		{"heading dropped", func(f map[string]string) {
+			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], "## Code & tables\n", "", 1)
+		}, `headings "## ## ##", want "## ## ## ##"`},
+		{"front matter list", func(f map[string]string) {
+			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], "scenarios: [alpha]", "scenarios: [beta]", 1)
+		}, "lessons/zh/01-alpha.md:1: front matter lists scenarios [beta]"},
+		{"untranslated note", func(f map[string]string) { f["zh/notes.tsv"] = "" },
+			"lessons/zh/notes.tsv:1: no template for the note"},
+		{"note loses a value", func(f map[string]string) {
+			f["zh/notes.tsv"] += "Step {1} of {2}.\t第几步\n"
+		}, "placeholders [], want [1 2] as in the English"},
+		{"stale scenario text", func(f map[string]string) {
+			f["zh/scenarios.tsv"] = strings.Replace(f["zh/scenarios.tsv"], "\ttitle\t", "\ttitle\tOld ", 1)
+		}, "title changed to"},
+		{"glossary variant", func(f map[string]string) {
+			f["zh/02-beta.md"] = strings.Replace(f["zh/02-beta.md"], "\n\n", "\n\n光标\n\n", 1)
+		}, "lessons/zh/02-beta.md:8: 光标: the glossary's term for \"cursor\" is 游标"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := zhSite(t, tt.edit)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Build error = %v\nwant it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestInterfaceStringsAreTranslated fails when a script or template asks
+// for an interface string site/i18n/zh.json lacks: a Chinese page would
+// show it in English.
+func TestInterfaceStringsAreTranslated(t *testing.T) {
+	ui, err := readUI("../../site/i18n/zh.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	strs, err := scriptStrings("../../site/js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range strs {
+		if strings.TrimSpace(ui[s]) == "" {
+			t.Errorf("site/js: t(%q) has no Chinese in site/i18n/zh.json", s)
+		}
+	}
+	// Placeholders survive translation.
+	for en, zh := range ui {
+		if a, b := placeholders(en), placeholders(zh); !slices.Equal(a, b) {
+			t.Errorf("zh.json %q: placeholders %v, want %v", en, b, a)
+		}
+		if strings.Count(en, "%") != strings.Count(zh, "%") {
+			t.Errorf("zh.json %q: %q has other fmt verbs", en, zh)
+		}
+	}
+}

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mcp-playground/mcp-playground/sim/scenario"
+)
+
+// The Chinese edition translates what the simulator says at display time,
+// so that a trace stays the same bytes whether it was baked into a page or
+// ran live in the browser. A note is matched by its template: the note
+// with every quoted string and every word holding a digit (ids, cursors,
+// counts, revisions) replaced by {1}, {2}, ... A playground run with other
+// parameters fills the same template with its own values. notes.js does
+// the same split; TestNoteTemplateMatchesTheScript keeps the two equal.
+
+// noteToken matches the parts of a note a template may leave out.
+var noteToken = regexp.MustCompile(`"[^"]*"|-?[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*`)
+
+// noteTemplate splits a note into its template and the values it holds.
+func noteTemplate(note string) (tpl string, vals []string) {
+	var b strings.Builder
+	last := 0
+	for _, m := range noteToken.FindAllStringIndex(note, -1) {
+		tok := note[m[0]:m[1]]
+		if tok[0] != '"' && !strings.ContainsAny(tok, "0123456789") {
+			continue
+		}
+		b.WriteString(note[last:m[0]])
+		vals = append(vals, tok)
+		fmt.Fprintf(&b, "{%d}", len(vals))
+		last = m[1]
+	}
+	b.WriteString(note[last:])
+	return b.String(), vals
+}
+
+var placeholder = regexp.MustCompile(`\{([1-9][0-9]*)\}`)
+
+// fillTemplate puts vals into tpl's placeholders.
+func fillTemplate(tpl string, vals []string) string {
+	return placeholder.ReplaceAllStringFunc(tpl, func(p string) string {
+		n, _ := strconv.Atoi(p[1 : len(p)-1])
+		if n > len(vals) {
+			return p
+		}
+		return vals[n-1]
+	})
+}
+
+// placeholders lists the placeholder numbers tpl uses, sorted, once each.
+func placeholders(tpl string) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, m := range placeholder.FindAllStringSubmatch(tpl, -1) {
+		n, _ := strconv.Atoi(m[1])
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// A table is a translation file: tab-separated rows, # comments, blank
+// lines ignored. Each row keeps its line for error messages.
+type tableRow struct {
+	Line   int
+	Fields []string
+}
+
+func readTable(file string, fields int) ([]tableRow, error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var rows []tableRow
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != fields {
+			return nil, &fileError{file, n, fmt.Sprintf("want %d tab-separated fields, got %d", fields, len(f))}
+		}
+		rows = append(rows, tableRow{n, f})
+	}
+	return rows, sc.Err()
+}
+
+// The Chinese edition's tables, relative to the lessons directory.
+const (
+	zhDir          = "zh"
+	notesTable     = "notes.tsv"     // English template, Chinese template
+	scenariosTable = "scenarios.tsv" // id, field, English, Chinese
+	paramsTable    = "params.tsv"    // a parameter's English doc, Chinese
+)
+
+// simNotes lists every note template the scenarios' baked traces hold,
+// each with the first note that has it, in scenario order.
+func simNotes(infos []*scenario.Result) (tpls, examples []string) {
+	seen := map[string]bool{}
+	for _, r := range infos {
+		for _, e := range r.Events {
+			if e.Note == "" {
+				continue
+			}
+			tpl, _ := noteTemplate(e.Note)
+			if !seen[tpl] {
+				seen[tpl] = true
+				tpls = append(tpls, tpl)
+				examples = append(examples, e.Note)
+			}
+		}
+	}
+	return tpls, examples
+}
+
+// writeSkeleton appends to the Chinese tables a row for every note
+// template and scenario text they lack, with an empty translation and the
+// English as a comment above it, for a translator to fill in.
+func writeSkeleton(cfg Config, runs []*scenario.Result) (added int, err error) {
+	dir := filepath.Join(cfg.Lessons, zhDir)
+	have := map[string]bool{}
+	if rows, err := readTable(filepath.Join(dir, notesTable), 2); err == nil {
+		for _, r := range rows {
+			have[r.Fields[0]] = true
+		}
+	} else if !os.IsNotExist(err) {
+		return 0, err
+	}
+	var b strings.Builder
+	tpls, examples := simNotes(runs)
+	for i, tpl := range tpls {
+		if have[tpl] {
+			continue
+		}
+		if tpl != examples[i] {
+			fmt.Fprintf(&b, "# e.g. %s\n", examples[i])
+		}
+		fmt.Fprintf(&b, "%s\t\n", tpl)
+		added++
+	}
+	if err := appendFile(filepath.Join(dir, notesTable), b.String()); err != nil {
+		return 0, err
+	}
+	have = map[string]bool{}
+	if rows, err := readTable(filepath.Join(dir, scenariosTable), 4); err == nil {
+		for _, r := range rows {
+			have[r.Fields[0]+"\t"+r.Fields[1]] = true
+		}
+	} else if !os.IsNotExist(err) {
+		return 0, err
+	}
+	b.Reset()
+	for _, r := range runs {
+		for _, f := range [][2]string{{"title", r.Info.Title}, {"summary", r.Info.Summary}} {
+			if !have[r.Info.ID+"\t"+f[0]] {
+				fmt.Fprintf(&b, "%s\t%s\t%s\t\n", r.Info.ID, f[0], f[1])
+				added++
+			}
+		}
+	}
+	if err := appendFile(filepath.Join(dir, scenariosTable), b.String()); err != nil {
+		return 0, err
+	}
+	have = map[string]bool{}
+	if rows, err := readTable(filepath.Join(dir, paramsTable), 2); err == nil {
+		for _, r := range rows {
+			have[r.Fields[0]] = true
+		}
+	} else if !os.IsNotExist(err) {
+		return 0, err
+	}
+	b.Reset()
+	for _, r := range runs {
+		for _, name := range slices.Sorted(maps.Keys(r.Info.ParamDocs)) {
+			if doc := r.Info.ParamDocs[name].Doc; !have[doc] {
+				have[doc] = true
+				fmt.Fprintf(&b, "# %s (%s)\n%s\t\n", name, r.Info.Family, doc)
+				added++
+			}
+		}
+	}
+	return added, appendFile(filepath.Join(dir, paramsTable), b.String())
+}
+
+func appendFile(name, s string) error {
+	if s == "" {
+		return nil
+	}
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(s)
+	return errors.Join(err, f.Close())
+}

@@ -1,0 +1,232 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// Tests of the Chinese edition (zh/): a learner reading Chinese steps a
+// player with Chinese notes, answers a quiz, switches language keeping the
+// step, and grades an exercise with Chinese check names.
+
+var han = regexp.MustCompile(`\p{Han}`)
+
+// TestChineseLessonStepsWithChineseNotes steps a Chinese lesson's player
+// and reads its notes in Chinese, then answers a quiz there and finds the
+// answer on the English page too: both editions save under one id.
+func TestChineseLessonStepsWithChineseNotes(t *testing.T) {
+	tb := open(t, "zh/04-catalog.html")
+	if lang := eval[string](tb, `document.documentElement.lang`); lang != "zh-CN" {
+		t.Errorf("html lang = %q, want zh-CN", lang)
+	}
+	p := tb.player("paging-normal")
+	p.click("step")
+	p.click("step")
+	notes := eval[[]string](tb, `[...`+p.el+`.querySelectorAll('.inspector-note, .pl-lanes .pl-label')].map((e) => e.textContent).filter((s) => s.trim())`)
+	chinese := 0
+	for _, n := range notes {
+		if han.MatchString(n) {
+			chinese++
+		}
+	}
+	if chinese == 0 {
+		t.Errorf("no note in Chinese after two steps; notes shown: %q", notes)
+	}
+	if txt := p.text("step-count"); !han.MatchString(txt) && !regexp.MustCompile(`^\d+\s*/\s*\d+$`).MatchString(strings.TrimSpace(txt)) {
+		t.Errorf("step count %q is English", txt)
+	}
+
+	// A quiz answered here is answered on the English page too.
+	q := `document.querySelector('[data-quiz=catalog-end-of-walk]')`
+	tb.waitFor(q+` && `+q+`.querySelector('.quiz-result')`, 20*time.Second)
+	eval[chromedp.Void](tb, q+`.querySelector('.quiz-choice[data-correct=true]').click()`)
+	if !eval[bool](tb, q+`.querySelector('.quiz-choice[data-correct=true]').classList.contains('is-correct')`) {
+		t.Error("the right answer is not marked correct")
+	}
+	if why := eval[string](tb, q+`.querySelector('.quiz-choice[data-correct=true]').parentElement.querySelector('.quiz-why').textContent`); !han.MatchString(why) {
+		t.Errorf("the quiz's why is not Chinese: %q", why)
+	}
+	en := open(t, "04-catalog.html")
+	eq := `document.querySelector('[data-quiz=catalog-end-of-walk]')`
+	en.waitFor(eq+` && `+eq+`.querySelector('.quiz-choice.is-correct')`, 20*time.Second)
+	tb.noProblems()
+	en.noProblems()
+}
+
+// TestLanguageSwitchKeepsTheStep switches from a Chinese playground at a
+// step to the English one, which opens at the same step, and back.
+func TestLanguageSwitchKeepsTheStep(t *testing.T) {
+	tb := open(t, "zh/playground.html#scenario=paging-normal&step=5")
+	p := tb.player("paging-normal")
+	if p.step() != 5 {
+		t.Fatalf("step = %d, want 5 from the deep link", p.step())
+	}
+	p.click("step")
+	tb.waitFor(`/step=6/.test(location.hash)`, 10*time.Second)
+	eval[chromedp.Void](tb, `document.querySelector('[data-testid=lang-switch]').click()`)
+	tb.waitFor(`!location.pathname.includes('/zh/') && document.documentElement.lang === 'en'`, 20*time.Second)
+	tb.url = eval[string](tb, `location.href`)
+	p = tb.player("paging-normal")
+	if got := p.step(); got != 6 {
+		t.Errorf("after switching to English the step is %d, want 6 (url %s)", got, tb.url)
+	}
+	// The choice is remembered: the English home page now goes to the
+	// Chinese one only if Chinese was chosen; English was.
+	home := open(t, "index.html")
+	home.waitFor(`document.readyState === 'complete'`, 20*time.Second)
+	if lang := eval[string](home, `document.documentElement.lang`); lang != "en" {
+		t.Errorf("after choosing English the home page is %s", lang)
+	}
+	tb.noProblems()
+	home.noProblems()
+}
+
+// TestFirstVisitFollowsTheBrowserLanguageOnce opens the home page in a
+// browser that prefers Chinese: it goes to the Chinese home page. A deep
+// link does not move.
+func TestFirstVisitFollowsTheBrowserLanguageOnce(t *testing.T) {
+	prefersZh := `Object.defineProperty(navigator, 'languages', {get: () => ['zh-CN', 'zh']});`
+	deep := openWith(t, "03-first-tool.html", prefersZh)
+	if lang := eval[string](deep, `document.documentElement.lang`); lang != "en" {
+		t.Errorf("a deep link to an English lesson opened in %s", lang)
+	}
+	deep.noProblems()
+
+	// Nothing remembered yet, as in a new browser profile. The suite
+	// shares one profile: forget the choice again afterwards, so that no
+	// other test's home page turns Chinese.
+	forget := func() { eval[chromedp.Void](deep, `localStorage.removeItem('mcp-playground:lang')`) }
+	forget()
+	t.Cleanup(forget)
+	t.Run("fresh", func(t *testing.T) {
+		home := openWith(t, "index.html", prefersZh)
+		home.waitFor(`document.documentElement.lang === 'zh-CN'`, 20*time.Second)
+		if !strings.Contains(eval[string](home, `location.pathname`), "/zh/") {
+			t.Errorf("a browser preferring Chinese stayed on %s", eval[string](home, `location.pathname`))
+		}
+		home.noProblems()
+	})
+}
+
+// openWith opens path after script runs in every new document of the tab.
+func openWith(t testing.TB, path, script string) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browserFor(t))
+	t.Cleanup(cancel)
+	tb := &tab{t: t, ctx: ctx, url: shared.srv.URL + "/" + path}
+	if err := chromedp.Listen(ctx, tb.listen); err != nil {
+		t.Fatal(err)
+	}
+	addScript := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
+		return chromedp.Void{}, err
+	}
+	if err := chromedp.Do(ctx, addScript, chromedp.Navigate(tb.url)); err != nil {
+		t.Fatalf("navigate %s: %v", path, err)
+	}
+	return tb
+}
+
+// TestChineseExerciseGradesWithChineseCheckNames grades the catalog
+// exercise's solution on its Chinese page: full marks, every check shown
+// by its Chinese label.
+func TestChineseExerciseGradesWithChineseCheckNames(t *testing.T) {
+	tb := openExercise(t, "../zh/exercises/catalog")
+	tb.typeCode(exerciseFile(t, "catalog", ".meta/solution.go"))
+	tb.press("grade", gradeTimeout)
+	rows := tb.checks()
+	if len(rows) == 0 {
+		t.Fatal("no checks shown")
+	}
+	for _, r := range rows {
+		if r.Status != "pass" {
+			t.Errorf("check %s = %s, want pass", r.Name, r.Status)
+		}
+		if !han.MatchString(r.Text) {
+			t.Errorf("check %s is shown as %q: no Chinese", r.Name, r.Text)
+		}
+	}
+	if got, max := tb.score(); got != max || max <= 0 {
+		t.Errorf("score = %d / %d, want full marks", got, max)
+	}
+	tb.noProblems()
+}
+
+// englishChrome finds the page's interface text that is English: text
+// outside the lesson's prose, code and trace data with three English
+// words in a row and no Chinese, and the same in title, aria-label and
+// placeholder attributes.
+const englishChrome = `(() => {
+	const skip = 'pre, code, kbd, samp, script, style, textarea, .prose, .lesson-header .lead, .inspector-fields, .inspector-bytes, [data-testid=frame-bytes], .pl-lanes, .inspector-label, .lang-switch, .check-msg, .exercise-data';
+	const english = /[A-Za-z]{2,}[ ,]+[a-z]{2,}[ ,]+[a-z]{2,}/;
+	const han = /\p{Script=Han}/u;
+	const out = [];
+	const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+		const el = n.parentElement;
+		if (!el || el.closest(skip) || el.closest('[hidden]')) continue;
+		const s = n.textContent.trim();
+		if (english.test(s) && !han.test(s)) out.push(s.slice(0, 80));
+	}
+	for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+		if (el.closest('pre, code, .prose, .pl-lanes')) continue;
+		for (const a of ['title', 'aria-label', 'placeholder']) {
+			const s = el.getAttribute(a);
+			if (s && english.test(s) && !han.test(s)) out.push(a + ': ' + s.slice(0, 80));
+		}
+	}
+	return [...new Set(out)];
+})()`
+
+// TestChinesePagesShowNoEnglishInterface opens every Chinese page and
+// looks for English in its interface: a string a script or template forgot
+// to translate.
+func TestChinesePagesShowNoEnglishInterface(t *testing.T) {
+	for _, pg := range editionPages(t, true) {
+		t.Run(pg, func(t *testing.T) {
+			tb := open(t, pg)
+			tb.waitFor(`document.readyState === 'complete'`, 20*time.Second)
+			if figs := eval[int](tb, `document.querySelectorAll('figure.player').length`); figs > 0 {
+				tb.waitFor(`[...document.querySelectorAll('figure.player')].every((f) => f.dataset.loaded)`, 30*time.Second)
+			}
+			if got := eval[[]string](tb, englishChrome); len(got) > 0 {
+				t.Errorf("English on the Chinese page:\n  %s", strings.Join(got, "\n  "))
+			}
+			tb.noProblems()
+		})
+	}
+}
+
+// TestChineseScreenshots saves the Chinese home, a lesson and the
+// catalog exercise at 1280 and 360 px wide, for a person to look at.
+func TestChineseScreenshots(t *testing.T) {
+	dir := shotsDir(t)
+	for _, pg := range []string{"zh/index.html", "zh/04-catalog.html#scenario=paging-normal&step=7", "zh/exercises/catalog.html", "zh/playground.html#scenario=paging-empty-token&step=6", "404.html"} {
+		for _, w := range []int64{1280, 360} {
+			tb := open(t, pg)
+			tb.waitFor(`document.readyState === 'complete'`, 20*time.Second)
+			if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(w, 900)); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(500 * time.Millisecond) // layout after the viewport change
+			png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("%s-%d.png", strings.NewReplacer("/", "_", "#", "_", "&", "_", "=", "-").Replace(pg), w)
+			if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
