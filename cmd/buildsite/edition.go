@@ -30,8 +30,9 @@ func (s *site) chineseEdition() (*site, error) {
 	if err != nil || len(names) == 0 {
 		return nil, err
 	}
+	// The assets (css, hasApp, modules) are the English edition's, known
+	// once it has written them: Build copies them then.
 	z := &site{cfg: s.cfg, ctx: s.ctx, md: s.md, traces: s.traces, pages: s.pages,
-		css: s.css, hasApp: s.hasApp, modules: s.modules,
 		lang: zhDir, missing: map[string]bool{}, en: s}
 	z.cfg.Lessons = dir
 	if z.ui, err = readUI(filepath.Join(s.cfg.I18n, zhDir+".json")); err != nil {

@@ -108,6 +108,11 @@ func TestChineseEditionMirrorsTheEnglish(t *testing.T) {
 		if !strings.Contains(got[name], `hreflang="zh-CN"`) || !strings.Contains(zh, `hreflang="en"`) {
 			t.Errorf("%s: the two editions do not name each other with hreflang", name)
 		}
+		// The editions share one set of assets: a Chinese page without
+		// them is unstyled and its players never load.
+		if en, z := assetRefs.FindAllString(got[name], -1), assetRefs.FindAllString(zh, -1); len(en) == 0 || !slices.Equal(en, z) {
+			t.Errorf("zh/%s links assets %q, want %q as %s does", name, z, en, name)
+		}
 	}
 	if _, ok := got["zh/404.html"]; ok {
 		t.Error("zh/404.html written: GitHub Pages serves only the top one, which offers both")
@@ -201,3 +206,7 @@ func TestInterfaceStringsAreTranslated(t *testing.T) {
 		}
 	}
 }
+
+// assetRefs matches a page's stylesheet, module and script references,
+// whatever the path up to the assets folder.
+var assetRefs = regexp.MustCompile(`assets/[^"]+`)

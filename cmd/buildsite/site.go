@@ -181,6 +181,7 @@ func Build(ctx context.Context, cfg Config) error {
 		return err
 	}
 	if zh != nil {
+		zh.css, zh.hasApp, zh.modules = s.css, s.hasApp, s.modules
 		if err := zh.writePages(w); err != nil {
 			return err
 		}
