@@ -52,7 +52,8 @@ func zhSite(t *testing.T, edit func(files map[string]string)) (Config, error) {
 			t.Fatal(err)
 		}
 		files[n] = string(b)
-		files["zh/"+n] = strings.Replace(string(b), "Some *prose*", "一些*文字*", 1)
+		zh := strings.Replace(string(b), "Some *prose*", "一些*文字*", 1)
+		files["zh/"+n] = strings.Replace(zh, "## Code & tables", "## 代码与表格", 1)
 	}
 	var notes, scen strings.Builder
 	var runs []*scenario.Result
@@ -128,6 +129,11 @@ func TestChineseEditionMirrorsTheEnglish(t *testing.T) {
 	if en, zh := key.FindAllStringSubmatch(got["01-alpha.html"], -1), key.FindAllStringSubmatch(got["zh/01-alpha.html"], -1); len(en) == 0 || fmt.Sprint(en) != fmt.Sprint(zh) {
 		t.Errorf("quiz choice keys differ between editions: %v and %v", en, zh)
 	}
+	// A translated heading keeps its English anchor, so a link to a
+	// section (and the language switch, which keeps the hash) lands on it.
+	if !strings.Contains(got["zh/01-alpha.html"], `<h2 id="code--tables">代码与表格</h2>`) || !strings.Contains(got["zh/01-alpha.html"], `href="#code--tables"`) {
+		t.Error("zh/01-alpha.html: the translated heading does not keep the English anchor code--tables")
+	}
 	if _, ok := got["zh/notes.json"]; !ok {
 		t.Error("zh/notes.json not written")
 	}
@@ -152,7 +158,7 @@ func TestChineseEditionFailsWhatDoesNotMatch(t *testing.T) {
 			f["zh/01-alpha.md"] = strings.Replace(s, "    why: Text, never markup.", "    correct: true\n    why: Text, never markup.", 1)
 		}, "quiz differs from lessons/01-alpha.md:16 in more than its words"},
 		{"heading dropped", func(f map[string]string) {
-			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], "## Code & tables\n", "", 1)
+			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], "## 代码与表格\n", "", 1)
 		}, `headings "## ## ##", want "## ## ## ##"`},
 		{"front matter list", func(f map[string]string) {
 			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], "scenarios: [alpha]", "scenarios: [beta]", 1)

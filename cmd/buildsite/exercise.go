@@ -21,6 +21,9 @@ type exercise struct {
 	ID    string
 	Title string
 	Body  template.HTML
+	// Anchors are its headings' ids, in order: a translation's headings
+	// take them.
+	Anchors []string
 	// Source is the statement's Markdown, for the editions' parity check.
 	Source []byte
 	// File is the learner's file ("catalog.go"), "" when the exercise has
@@ -150,7 +153,11 @@ func (s *site) readExercises() error {
 		if title == "" {
 			title = id
 		}
-		r, errs := s.md.render(s, file, s.home(1), "exercises/", body)
+		var anchors []string
+		if s.en != nil && s.en.exercises[id] != nil {
+			anchors = s.en.exercises[id].Anchors
+		}
+		r, errs := s.md.render(s, file, s.home(1), "exercises/", body, anchors)
 		s.errs = append(s.errs, errs...)
 		var tr *runnerText
 		if _, err := os.Stat(filepath.Join(s.cfg.Exercises, id, ".meta", "config.json")); err == nil && s.lang != "" {
@@ -164,7 +171,7 @@ func (s *site) readExercises() error {
 			s.errs = append(s.errs, err)
 			continue
 		}
-		s.exercises[id] = &exercise{ID: id, Title: title, Body: r.HTML, Source: src, File: runFile, Starter: starter, Data: data}
+		s.exercises[id] = &exercise{ID: id, Title: title, Body: r.HTML, Anchors: r.IDs, Source: src, File: runFile, Starter: starter, Data: data}
 	}
 	return nil
 }

@@ -25,6 +25,7 @@ type lesson struct {
 	Source    []byte   // the Markdown, for the editions' parity check
 	Sims      []string // scenarios the body plays, in order
 	TOC       []tocEntry
+	Anchors   []string // every heading's id, in order
 }
 
 // lessonName is the shape of a lesson file name.
@@ -72,8 +73,14 @@ func (s *site) parseLesson(file, slug string, src []byte) (*lesson, []error) {
 	}
 	l := &lesson{File: file, Slug: slug, Title: fm.Title, Summary: fm.Summary,
 		Scenarios: fm.Scenarios, Exercises: fm.Exercises, Source: src}
-	r, errs := s.md.render(s, file, s.home(0), "", body)
-	l.Body, l.Sims, l.TOC = r.HTML, r.Sims, r.TOC
+	var anchors []string
+	if s.en != nil {
+		if e := s.en.lesson(slug); e != nil {
+			anchors = e.Anchors
+		}
+	}
+	r, errs := s.md.render(s, file, s.home(0), "", body, anchors)
+	l.Body, l.Sims, l.TOC, l.Anchors = r.HTML, r.Sims, r.TOC, r.IDs
 	return l, append(fmErrs, errs...)
 }
 
@@ -186,4 +193,14 @@ func shiftYAMLLines(msg string, off int) string {
 		fmt.Sscanf(m, "line %d", &n)
 		return fmt.Sprintf("line %d", n+off)
 	})
+}
+
+// lesson returns the lesson of this slug, nil when there is none.
+func (s *site) lesson(slug string) *lesson {
+	for _, l := range s.lessons {
+		if l.Slug == slug {
+			return l
+		}
+	}
+	return nil
 }

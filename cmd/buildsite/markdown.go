@@ -82,6 +82,11 @@ type renderCtx struct {
 	errs []error
 	sims []string // scenario ids of the document's players, in order
 	toc  []tocEntry
+	// ids are the headings' anchors, in order. A translation takes its
+	// original's (anchors), so that a link to a section, or the language
+	// switch, lands on the same section in either edition.
+	ids     []string
+	anchors []string
 }
 
 // A tocEntry is one second-level heading, for the page's contents list.
@@ -92,16 +97,18 @@ func (rc *renderCtx) errorf(line int, format string, args ...any) {
 }
 
 // render renders body, whose byte offsets count lines as in file, for a
-// page whose links start with root.
-func (m *markdown) render(s *site, file, root, dir string, body []byte) (*rendered, []error) {
-	rc := &renderCtx{site: s, file: file, root: root, dir: dir}
+// page whose links start with root. Its headings take the anchors given,
+// in order, where there are any (a translation's are its original's);
+// goldmark derives the others from their text.
+func (m *markdown) render(s *site, file, root, dir string, body []byte, anchors []string) (*rendered, []error) {
+	rc := &renderCtx{site: s, file: file, root: root, dir: dir, anchors: anchors}
 	doc := m.gm.Parser().Parse(text.NewReader(body))
 	m.transform(rc, doc, body)
 	var buf bytes.Buffer
 	if err := m.gm.Renderer().Render(&buf, body, doc); err != nil {
 		rc.errorf(1, "render: %v", err)
 	}
-	return &rendered{HTML: template.HTML(buf.String()), Sims: rc.sims, TOC: rc.toc}, rc.errs
+	return &rendered{HTML: template.HTML(buf.String()), Sims: rc.sims, TOC: rc.toc, IDs: rc.ids}, rc.errs
 }
 
 // rendered is a document's HTML and what the page around it needs to know.
@@ -109,6 +116,7 @@ type rendered struct {
 	HTML template.HTML
 	Sims []string // scenario ids of its players, in order
 	TOC  []tocEntry
+	IDs  []string // every heading's anchor, in order
 }
 
 // transform replaces directive code blocks with player and quiz nodes and
@@ -125,10 +133,14 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 		case *ast.Link:
 			rc.fixLink(n, src)
 		case *ast.Heading:
-			if id, ok := n.AttributeString("id"); ok && n.Level == 2 {
-				if b, ok := id.([]byte); ok {
-					rc.toc = append(rc.toc, tocEntry{ID: string(b), Text: plainText(n, src)})
-				}
+			if i := len(rc.ids); i < len(rc.anchors) {
+				n.SetAttributeString("id", []byte(rc.anchors[i]))
+			}
+			id, _ := n.AttributeString("id")
+			b, _ := id.([]byte)
+			rc.ids = append(rc.ids, string(b))
+			if n.Level == 2 && len(b) > 0 {
+				rc.toc = append(rc.toc, tocEntry{ID: string(b), Text: plainText(n, src)})
 			}
 		}
 		return ast.WalkContinue, nil
