@@ -216,3 +216,25 @@ func TestInterfaceStringsAreTranslated(t *testing.T) {
 // assetRefs matches a page's stylesheet, module and script references,
 // whatever the path up to the assets folder.
 var assetRefs = regexp.MustCompile(`assets/[^"]+`)
+
+func TestLineBreaksBetweenHanCharactersRenderAsNothing(t *testing.T) {
+	md, err := newMarkdown()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ src, want string }{
+		{"第一行\n第二行。\n", "<p>第一行第二行。</p>"},
+		{"句子结束，\n下一句\n", "<p>句子结束，下一句</p>"},
+		{"中文\nEnglish words\n", "<p>中文\nEnglish words</p>"},
+		{"two English\nlines\n", "<p>two English\nlines</p>"},
+	}
+	for _, tt := range tests {
+		r, errs := md.render(&site{}, "x.md", "", "", []byte(tt.src), nil)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		if got := strings.TrimSpace(string(r.HTML)); got != tt.want {
+			t.Errorf("render(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}

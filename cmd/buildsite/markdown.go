@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/mcp-playground/mcp-playground/sim/scenario"
@@ -132,6 +133,8 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 			fences = append(fences, n)
 		case *ast.Link:
 			rc.fixLink(n, src)
+		case *ast.Text:
+			joinWideLines(n, src)
 		case *ast.Heading:
 			if i := len(rc.ids); i < len(rc.anchors) {
 				n.SetAttributeString("id", []byte(rc.anchors[i]))
@@ -335,4 +338,32 @@ func playerHTML(info scenario.Info, step, baked, root string, t func(string) str
 	fmt.Fprintf(&b, `<a class="player-open" href="%splayground.html#scenario=%s">%s</a>`, e(root), e(info.ID), e(t("Open in the playground")))
 	b.WriteString("</figcaption></figure>\n")
 	return b.String()
+}
+
+// joinWideLines drops the soft line break after n when the characters on
+// both sides of it are wide (Han, kana, full-width punctuation): a browser
+// shows the break as a space, and Chinese puts none between its words. A
+// break beside Latin text or code stays a space, as the Chinese edition
+// spaces them. (goldmark's CJK extension misses full-width punctuation
+// such as "，", or drops breaks beside any punctuation, English included.)
+func joinWideLines(n *ast.Text, src []byte) {
+	if !n.SoftLineBreak() {
+		return
+	}
+	before, _ := utf8.DecodeLastRune(n.Segment.Value(src))
+	var after rune
+	for next := n.NextSibling(); next != nil; next = next.FirstChild() {
+		if t, ok := next.(*ast.Text); ok {
+			after, _ = utf8.DecodeRune(t.Segment.Value(src))
+			break
+		}
+	}
+	if isWide(before) && isWide(after) {
+		n.SetSoftLineBreak(false)
+	}
+}
+
+func isWide(r rune) bool {
+	w := util.EastAsianWidth(r)
+	return w == "W" || w == "F"
 }

@@ -186,7 +186,7 @@ func (s *site) writePages(w *writer) error {
 		ex := s.exercises[id]
 		d := s.page("exercise", "exercises/"+id+".html")
 		d.Title, d.Exercise = ex.Title, ex
-		d.Description = s.t("Exercise:") + " " + ex.Title
+		d.Description = fmt.Sprintf(s.t("Exercise: %s"), ex.Title)
 		for _, l := range s.lessons {
 			if slices.Contains(l.Exercises, id) {
 				d.UsedBy = append(d.UsedBy, l)
