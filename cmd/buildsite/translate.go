@@ -112,19 +112,23 @@ const (
 )
 
 // simNotes lists every note template the scenarios' baked traces hold,
-// each with the first note that has it, in scenario order.
+// each with the first note that has it, in scenario order. A run's name
+// ("walk 1", "server restarted") labels its events the way a note does,
+// and translates the same way.
 func simNotes(infos []*scenario.Result) (tpls, examples []string) {
 	seen := map[string]bool{}
 	for _, r := range infos {
 		for _, e := range r.Events {
-			if e.Note == "" {
-				continue
-			}
-			tpl, _ := noteTemplate(e.Note)
-			if !seen[tpl] {
-				seen[tpl] = true
-				tpls = append(tpls, tpl)
-				examples = append(examples, e.Note)
+			for _, text := range []string{e.Run, e.Note} {
+				if text == "" {
+					continue
+				}
+				tpl, _ := noteTemplate(text)
+				if !seen[tpl] {
+					seen[tpl] = true
+					tpls = append(tpls, tpl)
+					examples = append(examples, text)
+				}
 			}
 		}
 	}

@@ -139,7 +139,7 @@ export function renderInspector(el, ev, dsc, events, index) {
     return;
   }
   const step = index != null ? index + 1 : ev.seq;
-  const head = [t('step {1}', step), arrow(ev.direction), ev.kind, ev.transport, ev.run ? t('run {1}', ev.run) : '', ev.at_ms != null ? `t = ${ev.at_ms} ms` : '', typeof ev.ts === 'string' ? ev.ts : '']
+  const head = [t('step {1}', step), arrow(ev.direction), ev.kind, ev.transport, ev.run ? t('run {1}', note(ev.run)) : '', ev.at_ms != null ? `t = ${ev.at_ms} ms` : '', typeof ev.ts === 'string' ? ev.ts : '']
     .filter(Boolean)
     .join(' · ');
   el.append(h('p', { class: 'inspector-head', text: head }));

@@ -37,7 +37,7 @@ export function laneRows(events, labels, onSeek) {
     },
     h('span', { class: 'pl-seq', title: e.seq !== i + 1 ? t('step {1} (seq {2})', i + 1, e.seq) : t('step {1}', i + 1), text: String(i + 1) }),
     h('span', { class: 'pl-arrow' },
-      runStart ? h('span', { class: 'pl-run', text: t('run: {1}', d.run) }) : null,
+      runStart ? h('span', { class: 'pl-run', text: t('run: {1}', note(d.run)) }) : null,
       h('span', { class: 'pl-label' }, e.kind === 'note' || e.kind === 'state' ? shorten(noteLabel(e, d)) : slashBreaks(d.label))),
     timeCell(e, t0));
     li.addEventListener('click', () => onSeek(i + 1));
