@@ -14,7 +14,10 @@ const ERROR_CODES = new Map([
   [-32602, t('Invalid params (go-sdk also uses it for an unknown tool and an undecodable cursor)')],
   [-32603, t('Internal error')],
   [-32002, t('Resource not found')],
-  [0, t('code 0 is not a JSON-RPC code: go-sdk uses it for a request before initialize (SDK behaviour, not the specification)')],
+  [-32020, t('{1} HeaderMismatch: an Mcp-* header does not match the body', '2026-07-28')],
+  [-32021, t('{1} MissingRequiredClientCapability: the request needs a capability the client did not declare', '2026-07-28')],
+  [-32022, t('{1} UnsupportedProtocolVersion: the server does not speak the requested version; its data lists the ones it does', '2026-07-28')],
+  [0, t('code 0 is not a JSON-RPC code: go-sdk v1.8.0 sends it for a request before initialize and for a low-level handler\'s Go error (SDK behaviour, not the specification)')],
 ]);
 
 const has = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
@@ -53,7 +56,7 @@ export function annotate(ev, msg, dsc, events, index) {
     const result = msg.result;
     if (has(params, 'protocolVersion')) add('params.protocolVersion', show(params.protocolVersion), t('the version the client asks for'));
     if (has(result, 'protocolVersion')) {
-      add('result.protocolVersion', show(result.protocolVersion), t('the version the server will speak; the client must support it or disconnect'));
+      add('result.protocolVersion', show(result.protocolVersion), t('the version the server will speak; a client that does not support it should disconnect'));
     }
     for (const [where, obj] of [['params', params], ['result', result]]) {
       if (has(obj, 'capabilities')) {
@@ -89,20 +92,20 @@ export function annotate(ev, msg, dsc, events, index) {
     }
     if (has(msg, 'error') && msg.error && typeof msg.error === 'object') {
       const code = msg.error.code;
-      add('error.code', show(code), ERROR_CODES.get(code) || t('a JSON-RPC error: the request was not executed as asked'));
+      add('error.code', show(code), ERROR_CODES.get(code) || t('a JSON-RPC error: the request failed and has no result'));
     }
   }
   const p = ev.payload;
   if (ev.kind === 'http') {
     const status = httpStatus(ev);
-    if (status) add('HTTP status', String(status), status === 404 ? t('the session is gone: the client must initialize a new one') : '');
+    if (status) add('HTTP status', String(status), status === 404 ? t('{1}: the session is gone; a client that sent its session id must start a new one with initialize', '2025-11-25') : '');
     const sid = header(ev, 'mcp-session-id');
     if (sid) add('Mcp-Session-Id', show(sid), t('the header that names the streamable HTTP session'));
     const mcpMethod = header(ev, 'mcp-method');
     if (mcpMethod) add('Mcp-Method', show(mcpMethod), t('{1}: the JSON-RPC method, repeated in a header so that a proxy can route without reading the body; it must match the body', '2026-07-28'));
     const mcpName = header(ev, 'mcp-name');
     if (mcpName) add('Mcp-Name', show(mcpName), t('{1}: the tool, prompt or resource the request names, repeated in a header; it must match the body', '2026-07-28'));
-    if (isSSE(ev)) add('Content-Type', show(header(ev, 'content-type')), t('a stream of server-sent events: each JSON-RPC message on it follows as its own event'));
+    if (isSSE(ev)) add('Content-Type', show(header(ev, 'content-type')), t('a stream of server-sent events carrying JSON-RPC messages (go-sdk v1.8.0 sends each message as one event)'));
   }
   if (ev.state && ev.state.session && ev.kind !== 'http') add('Mcp-Session-Id', show(ev.state.session), t('the session this frame belongs to'));
   if (ev.kind === 'fault' && p && typeof p === 'object') add('fault', String(p.fault), p.detail || '');
