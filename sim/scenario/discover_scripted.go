@@ -51,7 +51,7 @@ func discoverBadMeta(ctx context.Context, rec *trace.Recorder, p *DiscoverParams
 		{"", "No _meta at all.",
 			"go-sdk v1.8.0 behaviour: without io.modelcontextprotocol/protocolVersion the server takes the request for a 2025-11-25 one, and a 2025-11-25 request before initialize gets an error with code %d, not the -32602 the 2026-07-28 text asks for."},
 		{fmt.Sprintf(`{"io.modelcontextprotocol/protocolVersion":%q}`, p.ClientVersion), "The protocol version, but no clientCapabilities.",
-			"Error %d, Invalid params, naming the missing field: what the specification requires (2026-07-28). A client with no capabilities sends an empty object, never nothing."},
+			"Error %d, Invalid params: what the specification requires for a request missing a required field (2026-07-28); go-sdk v1.8.0's message names the field. A client with no capabilities sends an empty object, never nothing."},
 		{fmt.Sprintf(`{"io.modelcontextprotocol/protocolVersion":%q,"io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":"scripted-client"}`, p.ClientVersion), "Both required fields, and clientInfo as a bare string instead of an Implementation object.",
 			"Error %d again. clientInfo is optional, but go-sdk v1.8.0 rejects one it cannot read rather than ignore it."},
 		{modernMeta(p.ClientVersion), "A complete _meta: protocolVersion, clientCapabilities (empty: this client offers nothing) and clientInfo.",

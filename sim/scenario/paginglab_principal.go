@@ -169,7 +169,7 @@ func labPrincipalRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParam
 	}
 	rec.Run = ""
 	if p.Case == labPrincipalCursor {
-		rec.Note(fmt.Sprintf("The client keeps one catalog per principal: alice %s; bob %s. A host that served bob from alice's catalog would offer him tools he cannot see, and a cursor cache shared between them is the bug the server just refused. 2026-07-28 (Tools): the list may vary with the authorization on the request; a page marked cacheScope \"private\" may be reused only within the authorization context that fetched it.", strings.Join(catalogs[alice], ", "), strings.Join(catalogs[bob], ", ")))
+		rec.Note(fmt.Sprintf("The client keeps one catalog per principal: alice %s; bob %s. A host that served bob from alice's catalog would offer him tools he cannot see, and a cursor cache shared between them is the bug the server just refused. 2026-07-28: the list may vary with the authorization on the request (Tools); a page marked cacheScope \"private\" may be reused only within the authorization context that fetched it (Caching).", strings.Join(catalogs[alice], ", "), strings.Join(catalogs[bob], ", ")))
 		return nil
 	}
 	for _, who := range []string{bob, alice} {
