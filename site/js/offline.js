@@ -7,7 +7,7 @@
 
 import { h } from './dom.js';
 import { wasmFor } from './sim.js';
-import { t } from './i18n.js';
+import { t, lang } from './i18n.js';
 
 // What each wasm build is for, in the learner's words.
 const BUILDS = {
@@ -99,7 +99,7 @@ export function initOffline(el) {
     text.textContent = !st.complete
       ? t('Saving this course for offline use… ({1} of {2})', st.cached, st.files)
       : kept.length
-        ? t('Available offline: every page and recorded trace; live runs: {1}.', kept.join(', '))
+        ? t('Available offline: every page and recorded trace; live runs: {1}.', new Intl.ListFormat(lang, { type: 'conjunction' }).format(kept))
         : t('Available offline: every page and recorded trace; live runs need the network.');
     keep.hidden = !st.complete || missing.length === 0;
     keep.disabled = false;
