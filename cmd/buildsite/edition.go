@@ -270,8 +270,10 @@ func (s *site) blocks(src []byte) []block {
 			if n.Info != nil {
 				info = string(n.Info.Segment.Value(src))
 			}
-			line := 1
-			if n.Lines().Len() > 0 {
+			line := 1 // the fence's line: a player's block has no lines of its own
+			if n.Info != nil {
+				line = lineAt(src, n.Info.Segment.Start)
+			} else if n.Lines().Len() > 0 {
 				line = lineAt(src, n.Lines().At(0).Start) - 1
 			}
 			out = append(out, block{line, info, b.String()})

@@ -152,7 +152,7 @@ func TestChineseEditionFailsWhatDoesNotMatch(t *testing.T) {
 		}, "lessons/zh/01-alpha.md:33: go block differs from lessons/01-alpha.md:33"},
 		{"changed player", func(f map[string]string) {
 			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], "```sim scenario=alpha", "```sim scenario=beta", 1)
-		}, `block "sim scenario=beta", want "sim scenario=alpha"`},
+		}, `lessons/zh/01-alpha.md:11: block "sim scenario=beta", want "sim scenario=alpha" as at lessons/01-alpha.md:11`},
 		{"quiz answer moved", func(f map[string]string) {
 			s := strings.Replace(f["zh/01-alpha.md"], "    correct: true\n", "", 1)
 			f["zh/01-alpha.md"] = strings.Replace(s, "    why: Text, never markup.", "    correct: true\n    why: Text, never markup.", 1)
@@ -163,6 +163,12 @@ func TestChineseEditionFailsWhatDoesNotMatch(t *testing.T) {
 		{"front matter list", func(f map[string]string) {
 			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], "scenarios: [alpha]", "scenarios: [beta]", 1)
 		}, "lessons/zh/01-alpha.md:1: front matter lists scenarios [beta]"},
+		{"malformed front matter", func(f map[string]string) {
+			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], "scenarios: [alpha]", "scenarios: [alpha", 1)
+		}, "lessons/zh/01-alpha.md:1: bad front matter: line 3: did not find expected"},
+		{"unknown scenario in a player", func(f map[string]string) {
+			f["zh/01-alpha.md"] = strings.Replace(f["zh/01-alpha.md"], "```sim scenario=alpha", "```sim scenario=nope", 1)
+		}, "lessons/zh/01-alpha.md:11: sim: unknown scenario \"nope\""},
 		{"untranslated note", func(f map[string]string) { f["zh/notes.tsv"] = "" },
 			"lessons/zh/notes.tsv:1: no template for the note"},
 		{"note loses a value", func(f map[string]string) {

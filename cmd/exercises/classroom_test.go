@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -438,4 +439,37 @@ func gradingExport(t *testing.T, target, why string) (string, []exercise) {
 	_, dir, exs := writeExport(t, target)
 	warmBuildCache(t)
 	return dir, exs
+}
+
+// TestStudentREADMEsComeInBothLanguages: the repository a student gets
+// opens with a README in English and one in Chinese, each linking to the
+// other, and every statement either links to is in the export.
+func TestStudentREADMEsComeInBothLanguages(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)#]+)\)`)
+	for _, tt := range []struct{ target, top string }{{"classroom50", "template/"}, {"github", ""}} {
+		t.Run(tt.target, func(t *testing.T) {
+			_, dir, exs := writeExport(t, tt.target)
+			files := exportFiles(t, dir)
+			for _, pair := range [][2]string{{"README.md", "README.zh.md"}, {"README.zh.md", "README.md"}} {
+				readme := string(files[tt.top+pair[0]])
+				if readme == "" {
+					t.Fatalf("%s%s missing", tt.top, pair[0])
+				}
+				if !strings.Contains(readme, "]("+pair[1]+")") {
+					t.Errorf("%s does not link to %s", pair[0], pair[1])
+				}
+				for _, m := range link.FindAllStringSubmatch(readme, -1) {
+					if _, ok := files[tt.top+m[1]]; !ok && !strings.Contains(m[1], "://") {
+						t.Errorf("%s links to %s, which the export does not hold", pair[0], m[1])
+					}
+				}
+			}
+			zh := string(files[tt.top+"README.zh.md"])
+			for _, ex := range exs {
+				if !strings.Contains(zh, "exercises/"+ex.ID+"/README.zh.md") {
+					t.Errorf("README.zh.md does not list %s", ex.ID)
+				}
+			}
+		})
+	}
 }
