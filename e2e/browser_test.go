@@ -291,6 +291,17 @@ func eval[T any](tb *tab, expr string) T {
 	return v
 }
 
+// painted returns once the page has laid out and painted what the last
+// change (a new viewport, a scroll) did: two animation frames later, the
+// second of which runs after the first one's paint.
+func (tb *tab) painted() {
+	tb.t.Helper()
+	frames := `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))`
+	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](frames, chromedp.EvalAwaitPromise)); err != nil {
+		tb.t.Fatalf("waiting for a paint: %v", err)
+	}
+}
+
 // waitFor polls a JavaScript expression until it is truthy.
 func (tb *tab) waitFor(expr string, timeout time.Duration) {
 	tb.t.Helper()

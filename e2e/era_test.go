@@ -425,10 +425,10 @@ func TestEraScreenshots(t *testing.T) {
 				t.Fatal(err)
 			}
 			tb.waitFor(s.ready, 30*time.Second)
-			time.Sleep(300 * time.Millisecond) // layout after the viewport change
+			tb.painted()
 			if s.scrollTo != "" {
 				eval[chromedp.Void](tb, `window.scrollTo(0, `+s.scrollTo+`.getBoundingClientRect().top + window.scrollY - 70)`)
-				time.Sleep(200 * time.Millisecond) // let the scrolled page paint
+				tb.painted()
 			}
 			buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
 			if err != nil {

@@ -218,7 +218,7 @@ func TestChineseScreenshots(t *testing.T) {
 			if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(w, 900)); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(500 * time.Millisecond) // layout after the viewport change
+			tb.painted()
 			png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
 			if err != nil {
 				t.Fatal(err)
