@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
 func TestNoteTemplateKeepsWordsAndTakesValues(t *testing.T) {
@@ -242,5 +243,38 @@ func TestLineBreaksBetweenHanCharactersRenderAsNothing(t *testing.T) {
 		if got := strings.TrimSpace(string(r.HTML)); got != tt.want {
 			t.Errorf("render(%q) = %q, want %q", tt.src, got, tt.want)
 		}
+	}
+}
+
+// TestSkeletonAddsOnlyWhatIsMissing: -zh-skeleton appends an empty row
+// for each note template, run name, scenario text and parameter doc the
+// tables lack, and nothing the second time.
+func TestSkeletonAddsOnlyWhatIsMissing(t *testing.T) {
+	dir := t.TempDir()
+	zh := filepath.Join(dir, zhDir)
+	os.MkdirAll(zh, 0o755)
+	os.WriteFile(filepath.Join(zh, notesTable), []byte("Known note.\t已知。\n"), 0o644)
+	os.WriteFile(filepath.Join(zh, scenariosTable), []byte("s1\ttitle\tOne\t一\n"), 0o644)
+	runs := []*scenario.Result{{
+		Info: scenario.Info{ID: "s1", Title: "One", Summary: "The first.",
+			ParamDocs: map[string]scenario.ParamDoc{"pages": {Doc: "pages to serve; 1 to 20"}}},
+		Events: []trace.Event{{Note: "Known note."}, {Note: "Page 2 of 3.", Run: "walk 1"}},
+	}}
+	cfg := Config{Lessons: dir}
+	added, err := writeSkeleton(cfg, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if added != 4 {
+		t.Errorf("first run added %d rows, want 4 (a note, a run name, a summary, a parameter doc)", added)
+	}
+	notes, _ := os.ReadFile(filepath.Join(zh, notesTable))
+	for _, want := range []string{"# e.g. Page 2 of 3.\nPage {1} of {2}.\t\n", "walk {1}\t\n"} {
+		if !strings.Contains(string(notes), want) {
+			t.Errorf("notes.tsv lacks %q:\n%s", want, notes)
+		}
+	}
+	if again, err := writeSkeleton(cfg, runs); err != nil || again != 0 {
+		t.Errorf("second run added %d rows (err %v), want 0", again, err)
 	}
 }

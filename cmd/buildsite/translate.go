@@ -140,12 +140,8 @@ func simNotes(infos []*scenario.Result) (tpls, examples []string) {
 // English as a comment above it, for a translator to fill in.
 func writeSkeleton(cfg Config, runs []*scenario.Result) (added int, err error) {
 	dir := filepath.Join(cfg.Lessons, zhDir)
-	have := map[string]bool{}
-	if rows, err := readTable(filepath.Join(dir, notesTable), 2); err == nil {
-		for _, r := range rows {
-			have[r.Fields[0]] = true
-		}
-	} else if !os.IsNotExist(err) {
+	have, err := tableKeys(filepath.Join(dir, notesTable), 2, 1)
+	if err != nil {
 		return 0, err
 	}
 	var b strings.Builder
@@ -163,12 +159,7 @@ func writeSkeleton(cfg Config, runs []*scenario.Result) (added int, err error) {
 	if err := appendFile(filepath.Join(dir, notesTable), b.String()); err != nil {
 		return 0, err
 	}
-	have = map[string]bool{}
-	if rows, err := readTable(filepath.Join(dir, scenariosTable), 4); err == nil {
-		for _, r := range rows {
-			have[r.Fields[0]+"\t"+r.Fields[1]] = true
-		}
-	} else if !os.IsNotExist(err) {
+	if have, err = tableKeys(filepath.Join(dir, scenariosTable), 4, 2); err != nil {
 		return 0, err
 	}
 	b.Reset()
@@ -183,12 +174,7 @@ func writeSkeleton(cfg Config, runs []*scenario.Result) (added int, err error) {
 	if err := appendFile(filepath.Join(dir, scenariosTable), b.String()); err != nil {
 		return 0, err
 	}
-	have = map[string]bool{}
-	if rows, err := readTable(filepath.Join(dir, paramsTable), 2); err == nil {
-		for _, r := range rows {
-			have[r.Fields[0]] = true
-		}
-	} else if !os.IsNotExist(err) {
+	if have, err = tableKeys(filepath.Join(dir, paramsTable), 2, 1); err != nil {
 		return 0, err
 	}
 	b.Reset()
@@ -202,6 +188,20 @@ func writeSkeleton(cfg Config, runs []*scenario.Result) (added int, err error) {
 		}
 	}
 	return added, appendFile(filepath.Join(dir, paramsTable), b.String())
+}
+
+// tableKeys returns the keys a table already has: each row's first n
+// fields, tab-joined. A missing table has none.
+func tableKeys(file string, fields, n int) (map[string]bool, error) {
+	rows, err := readTable(file, fields)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	have := map[string]bool{}
+	for _, r := range rows {
+		have[strings.Join(r.Fields[:n], "\t")] = true
+	}
+	return have, nil
 }
 
 func appendFile(name, s string) error {
