@@ -505,3 +505,22 @@ func (z *site) writeNotes(w *writer) error {
 	}
 	return w.raw(z.lang+"/notes.json", b)
 }
+
+// heroFile is the home page's picture, in the static folder: a
+// handshake between two lanes, named in its <text> elements.
+const heroFile = "hero.svg"
+
+// writeHero writes the edition's copy of the home page's picture, with
+// its two lanes named in the edition's language (the frames on it are
+// protocol identifiers and stay as they are).
+func (z *site) writeHero(w *writer) error {
+	b, err := os.ReadFile(filepath.Join(z.cfg.Static, heroFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	svg := strings.NewReplacer(">Client</text>", ">"+z.t("client")+"</text>", ">Server</text>", ">"+z.t("server")+"</text>").Replace(string(b))
+	return w.file(z.lang+"/"+heroFile, []byte(svg))
+}

@@ -135,6 +135,9 @@ func TestChineseEditionMirrorsTheEnglish(t *testing.T) {
 	if !strings.Contains(got["zh/01-alpha.html"], `<h2 id="code--tables">代码与表格</h2>`) || !strings.Contains(got["zh/01-alpha.html"], `href="#code--tables"`) {
 		t.Error("zh/01-alpha.html: the translated heading does not keep the English anchor code--tables")
 	}
+	if hero := got["zh/hero.svg"]; !strings.Contains(hero, ">客户端</text>") || !strings.Contains(got["zh/index.html"], `src="hero.svg"`) {
+		t.Errorf("zh/index.html does not show a hero with Chinese lane names: %q", hero)
+	}
 	if _, ok := got["zh/notes.json"]; !ok {
 		t.Error("zh/notes.json not written")
 	}

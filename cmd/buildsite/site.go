@@ -188,6 +188,9 @@ func Build(ctx context.Context, cfg Config) error {
 		if err := zh.writeNotes(w); err != nil {
 			return err
 		}
+		if err := zh.writeHero(w); err != nil {
+			return err
+		}
 		if err := zh.untranslated(); err != nil {
 			return err
 		}
