@@ -236,6 +236,8 @@ func TestLineBreaksBetweenHanCharactersRenderAsNothing(t *testing.T) {
 		{"第一行\n第二行。\n", "<p>第一行第二行。</p>"},
 		{"句子结束，\n下一句\n", "<p>句子结束，下一句</p>"},
 		{"中文\nEnglish words\n", "<p>中文\nEnglish words</p>"},
+		{"不能是 `null`。\n2025-11-25 还禁止\n", "<p>不能是 <code>null</code>。2025-11-25 还禁止</p>"},
+		{"English, then\n（括号）\n", "<p>English, then（括号）</p>"},
 		{"two English\nlines\n", "<p>two English\nlines</p>"},
 	}
 	for _, tt := range tests {

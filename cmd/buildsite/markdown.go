@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
@@ -341,10 +342,10 @@ func playerHTML(info scenario.Info, step, baked, root string, t func(string) str
 }
 
 // joinWideLines drops the soft line break after n when the characters on
-// both sides of it are wide (Han, kana, full-width punctuation): a browser
-// shows the break as a space, and Chinese puts none between its words. A
-// break beside Latin text or code stays a space, as the Chinese edition
-// spaces them. (goldmark's CJK extension misses full-width punctuation
+// both sides of it are wide (Han, kana, full-width punctuation), or one of
+// them is full-width punctuation: a browser shows the break as a space,
+// and Chinese puts none between its words. A break between Han and Latin
+// text or code stays a space, as the Chinese edition spaces them. (goldmark's CJK extension misses full-width punctuation
 // such as "，", or drops breaks beside any punctuation, English included.)
 func joinWideLines(n *ast.Text, src []byte) {
 	if !n.SoftLineBreak() {
@@ -358,10 +359,14 @@ func joinWideLines(n *ast.Text, src []byte) {
 			break
 		}
 	}
-	if isWide(before) && isWide(after) {
+	if isWide(before) && isWide(after) || isWidePunct(before) || isWidePunct(after) {
 		n.SetSoftLineBreak(false)
 	}
 }
+
+// isWidePunct reports whether r is full-width punctuation (。，：（）),
+// which carries its own space: a break beside it needs none.
+func isWidePunct(r rune) bool { return isWide(r) && unicode.IsPunct(r) }
 
 func isWide(r rune) bool {
 	w := util.EastAsianWidth(r)
