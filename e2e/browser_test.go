@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"net/http"
@@ -22,6 +21,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/mcp-playground/mcp-playground/site/host"
 )
 
 // A suite is the built site, its server and one browser shared by the
@@ -450,14 +451,13 @@ func (p *player) waitLive() string {
 	return p.status()
 }
 
-// gzipServer serves dir like a static host that compresses text and wasm:
-// the transfer figures should match what GitHub Pages sends.
+// gzipServer serves dir through the handler `buildsite -serve` uses
+// (site/host: Pages' paths, types and gzip), and counts what it sends,
+// so the transfer figures match what a learner's browser receives.
 type gzipServer struct {
-	dir   string
-	files http.Handler
-	mu    sync.Mutex
-	cache map[string][]byte
-	sent  atomic.Int64 // body bytes written, as the network carried them
+	dir  string
+	host *host.Handler
+	sent atomic.Int64 // body bytes written, as the network carried them
 	// paths lists every path requested, in order, for tests of what a
 	// page fetches.
 	pathsMu sync.Mutex
@@ -482,10 +482,13 @@ func (c countingWriter) Write(b []byte) (int, error) {
 }
 
 func newGzipServer(dir string) *gzipServer {
-	return &gzipServer{dir: dir, files: http.FileServer(http.Dir(dir)), cache: map[string][]byte{}}
+	return newGzipServerAt(dir, "/")
 }
 
-var compressible = regexp.MustCompile(`\.(html|js|css|json|jsonl|wasm|svg|txt)$`)
+// newGzipServerAt serves dir under the URL path base ("/repo-name/").
+func newGzipServerAt(dir, base string) *gzipServer {
+	return &gzipServer{dir: dir, host: host.New(dir, base)}
+}
 
 func (g *gzipServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	w := countingWriter{rw, &g.sent}
@@ -504,28 +507,11 @@ func (g *gzipServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if b, ok := g.overlay[p]; ok {
-		w.Header().Set("Content-Type", contentType(p))
+		w.Header().Set("Content-Type", host.ContentType(p))
 		w.Write(b)
 		return
 	}
-	if strings.HasSuffix(p, "/") {
-		p += "index.html"
-	}
-	if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || !compressible.MatchString(p) {
-		g.files.ServeHTTP(w, r)
-		return
-	}
-	body, err := g.compressed(p)
-	if err != nil {
-		g.files.ServeHTTP(w, r)
-		return
-	}
-	if ct := contentType(p); ct != "" {
-		w.Header().Set("Content-Type", ct)
-	}
-	w.Header().Set("Content-Encoding", "gzip")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(body)
+	g.host.ServeHTTP(w, r)
 }
 
 // requested returns the paths requested since the first n requests.
@@ -533,51 +519,6 @@ func (g *gzipServer) requested(n int) (paths []string, total int) {
 	g.pathsMu.Lock()
 	defer g.pathsMu.Unlock()
 	return append([]string(nil), g.paths[min(n, len(g.paths)):]...), len(g.paths)
-}
-
-// forget drops the compressed copies, for files changed on disk.
-func (g *gzipServer) forget() {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	clear(g.cache)
-}
-
-func (g *gzipServer) compressed(p string) ([]byte, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if b, ok := g.cache[p]; ok {
-		return b, nil
-	}
-	raw, err := os.ReadFile(filepath.Join(g.dir, filepath.FromSlash(strings.TrimPrefix(p, "/"))))
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
-	zw.Write(raw)
-	zw.Close()
-	g.cache[p] = buf.Bytes()
-	return buf.Bytes(), nil
-}
-
-func contentType(p string) string {
-	switch filepath.Ext(p) {
-	case ".html":
-		return "text/html; charset=utf-8"
-	case ".js":
-		return "text/javascript; charset=utf-8"
-	case ".css":
-		return "text/css; charset=utf-8"
-	case ".json":
-		return "application/json"
-	case ".jsonl":
-		return "application/x-ndjson"
-	case ".wasm":
-		return "application/wasm"
-	case ".svg":
-		return "image/svg+xml"
-	}
-	return "text/plain; charset=utf-8"
 }
 
 // sitePages lists the HTML pages of the built site, sorted.

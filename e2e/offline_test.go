@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -115,12 +114,11 @@ func newOwnBrowserAt(t *testing.T, dir, base string) *ownBrowser {
 	if err := chromedp.Do(bctx); err != nil {
 		t.Fatal(err)
 	}
-	gz := newGzipServer(dir)
-	var h http.Handler = gz
-	if base != "" {
-		h = http.StripPrefix(strings.TrimSuffix(base, "/"), gz)
+	if base == "" {
+		base = "/"
 	}
-	srv := httptest.NewServer(h)
+	gz := newGzipServerAt(dir, base)
+	srv := httptest.NewServer(gz)
 	t.Cleanup(srv.Close)
 	return &ownBrowser{t: t, ctx: bctx, srv: srv, gz: gz}
 }
@@ -348,8 +346,6 @@ func TestRebuiltSiteReplacesTheCache(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, page), html, 0o644); err != nil {
 		t.Fatal(err)
 	}
-
-	b.gz.forget()
 
 	// The page a visit opens now is the old build's, from its cache, and
 	// it says a new one is ready.

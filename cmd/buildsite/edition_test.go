@@ -119,7 +119,7 @@ func TestChineseEditionMirrorsTheEnglish(t *testing.T) {
 	if _, ok := got["zh/404.html"]; ok {
 		t.Error("zh/404.html written: GitHub Pages serves only the top one, which offers both")
 	}
-	if !strings.Contains(got["404.html"], `href="zh/index.html"`) {
+	if !strings.Contains(got["404.html"], `href="/zh/index.html"`) {
 		t.Error("404.html does not offer the Chinese edition")
 	}
 	if !strings.Contains(got["zh/01-alpha.html"], "中Alpha") {

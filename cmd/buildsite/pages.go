@@ -211,11 +211,18 @@ func (s *site) writePages(w *writer) error {
 	}
 
 	// GitHub Pages serves 404.html for a missing path at any depth, where
-	// relative links cannot work; with -base set they do.
+	// relative links cannot work.
 	if s.lang != "" {
 		return nil // GitHub Pages serves one 404.html, at the top: the English edition's offers both
 	}
 	d = s.page("404", "404.html")
+	if s.cfg.Base == "" {
+		// Served in place of a missing page at any depth, its relative
+		// links would resolve from there: this one page links from the
+		// host's top instead, where a build without -base is served
+		// (buildsite -serve, the e2e suite).
+		d.Root, d.Home = "/", "/"
+	}
 	d.Title = "Page not found"
 	return exec("404", "404.html", d)
 }
