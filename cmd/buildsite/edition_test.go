@@ -283,3 +283,34 @@ func TestSkeletonAddsOnlyWhatIsMissing(t *testing.T) {
 		t.Errorf("second run added %d rows (err %v), want 0", again, err)
 	}
 }
+
+// TestGlossaryRejectsTheOldForms holds the course's own glossary to the
+// choices issue 25 made for the Chinese edition: each old form fails a
+// line, and the chosen forms (some of which contain an old one, as
+// 帧检查器 contains 检查器) pass.
+func TestGlossaryRejectsTheOldForms(t *testing.T) {
+	rules, err := readGlossary("../../lessons/zh/glossary.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"握手时代的会话", "双时代客户端", "协议时代", "客户端能讲这个版本",
+		"两者在线上是完全相同的字节", "响应了结了新调用", "不属于公认新版错误",
+		"游标令牌", "两张旧票据", "一个新代号", "挂钟时间",
+		"单步走一遍", "逐步执行", "逐帧查看", "在检查器里打开结果帧", "学完本课你能做什么",
+	} {
+		if len(glossaryBreaks(rules, line)) == 0 {
+			t.Errorf("%q passes the glossary; want it rejected", line)
+		}
+	}
+	for _, line := range []string{
+		"兼容新旧两版的客户端", "旧版和新版", "两版协议", "客户端支持这个版本",
+		"两者在线路上是完全相同的字节", "把旧调用的回复交给新调用", "可识别的新版错误",
+		"游标值", "两张陈旧票据", "一个新代次", "墙钟时间", "逐步查看一遍",
+		"帧检查器标出第 1 行", "在帧详情面板里打开结果帧", "学完本课你能做到", "知道了结果",
+	} {
+		if b := glossaryBreaks(rules, line); len(b) > 0 {
+			t.Errorf("%q breaks the glossary (%s); want it accepted", line, b[0].variant)
+		}
+	}
+}
