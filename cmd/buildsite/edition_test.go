@@ -43,7 +43,16 @@ func TestNoteTemplateKeepsWordsAndTakesValues(t *testing.T) {
 // to the files (by path under lessons/) before the build.
 func zhSite(t *testing.T, edit func(files map[string]string)) (Config, error) {
 	t.Helper()
+	cfg := zhConfig(t, edit)
+	return cfg, Build(context.Background(), cfg)
+}
+
+// zhConfig is zhSite's configuration, before the build. Its Chinese
+// lessons are English copies, so it allows English on the pages.
+func zhConfig(t *testing.T, edit func(files map[string]string)) Config {
+	t.Helper()
 	cfg := smallConfig(t)
+	cfg.AllowEnglish = true
 	dir := filepath.Join(t.TempDir(), "lessons")
 	files := map[string]string{}
 	names, _ := sortedNames(cfg.Lessons, ".md")
@@ -89,7 +98,18 @@ func zhSite(t *testing.T, edit func(files map[string]string)) (Config, error) {
 	os.WriteFile(filepath.Join(ex, "README.md"), b, 0o644)
 	os.WriteFile(filepath.Join(ex, "README.zh.md"), b, 0o644)
 	cfg.Exercises = filepath.Dir(ex)
-	return cfg, Build(context.Background(), cfg)
+	return cfg
+}
+
+// TestTranslatedPageWithEnglishFailsTheBuild: the check is on unless a
+// test site turns it off, and names the page and the sentence.
+func TestTranslatedPageWithEnglishFailsTheBuild(t *testing.T) {
+	cfg := zhConfig(t, nil)
+	cfg.AllowEnglish = false
+	err := Build(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "English on a translated page") || !strings.Contains(err.Error(), "zh/") {
+		t.Errorf("Build error = %v, want a translated page failing with its English", err)
+	}
 }
 
 func TestChineseEditionMirrorsTheEnglish(t *testing.T) {
