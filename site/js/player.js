@@ -214,6 +214,7 @@ export class Player {
     this.el.diagram.classList.toggle('is-timeline', !this.wire);
     this.el.laneHeads.replaceChildren(...(this.wire ? [h('span', { text: t('client') }), h('span', { text: t('server') })] : [h('span', { text: t('steps') })]));
     this.el.lanes.setAttribute('aria-label', this.wire ? t('Frames between client and server') : t('Steps of the scenario'));
+    this.el.lanes.dataset.empty = this.wire ? t('Nothing has crossed the wire yet. Press Step (→).') : t('Nothing has happened yet. Press Step (→).');
     this.source = source;
     // Which trace is on screen: the playground changes data-scenario before
     // the new trace arrives; tests and scripts wait for this instead.
