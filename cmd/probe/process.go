@@ -38,13 +38,13 @@ func processDialer(cmd []string) conformance.Dialer {
 		go func() { exited <- c.Wait() }()
 		stop := func() string {
 			// Closing stdin is how a stdio server is asked to end; one
-			// that does not within a second is killed with its group.
+			// that has not within half a second is killed with its group.
 			_ = stdin.Close()
 			var err error
 			killed := false
 			select {
 			case err = <-exited:
-			case <-time.After(time.Second):
+			case <-time.After(500 * time.Millisecond):
 				_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
 				err, killed = <-exited, true
 			}
@@ -53,7 +53,7 @@ func processDialer(cmd []string) conformance.Dialer {
 			var ee *exec.ExitError
 			switch {
 			case killed:
-				return fmt.Sprintf("%s did not exit when its stdin closed and was killed; stderr: %s", cmd[0], stderr.String())
+				return fmt.Sprintf("%s had not exited 0.5 s after its stdin closed and was killed; stderr: %s", cmd[0], stderr.String())
 			case errors.As(err, &ee) && ee.ExitCode() != 0:
 				return fmt.Sprintf("%s exited with status %d; stderr: %s", cmd[0], ee.ExitCode(), stderr.String())
 			}

@@ -125,6 +125,9 @@ func readEvents(r io.Reader) ([][]byte, error) {
 		}
 		m := []byte(strings.Join(data, "\n"))
 		data = nil
+		if !json.Valid(m) || !bytes.HasPrefix(bytes.TrimSpace(m), []byte("{")) {
+			continue // a priming event or a comment: no message
+		}
 		msgs = append(msgs, m)
 		var probe struct {
 			Method string `json:"method"`

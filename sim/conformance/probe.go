@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/mcp-playground/mcp-playground/sim/trace"
@@ -76,6 +77,7 @@ func Probe(ctx context.Context, dial Dialer, opts Options) (*Report, error) {
 	if opts.HTTP != nil {
 		p.httpCases(opts.HTTP)
 	}
+	p.closeAll()
 	p.framing()
 	return p.rep, nil
 }
@@ -115,11 +117,23 @@ func (p *prober) connect(rev string) (*session, error) {
 	}}, nil
 }
 
-// hangUp closes a session and keeps how the server ended.
-func (p *prober) hangUp(s *session) {
-	s.close()
-	if s.ended != "" {
-		p.rep.Ended = append(p.rep.Ended, s.ended)
+// hangUp is called when the probe is done with a session. The link is
+// closed with the others at the end of the run, all at once, so that a
+// server slow to exit costs the run its wait once, not once per session.
+func (p *prober) hangUp(s *session) {}
+
+// closeAll closes every link in parallel and keeps how each server ended.
+func (p *prober) closeAll() {
+	ended := make([]string, len(p.links))
+	var wg sync.WaitGroup
+	for i, l := range p.links {
+		wg.Go(func() { ended[i] = l.Close() })
+	}
+	wg.Wait()
+	for _, e := range ended {
+		if e != "" {
+			p.rep.Ended = append(p.rep.Ended, e)
+		}
 	}
 }
 

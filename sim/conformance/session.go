@@ -50,7 +50,6 @@ type session struct {
 	// extra is every message the server sent that the probe did not ask
 	// for, by method, in order.
 	extra []string
-	ended string
 }
 
 // send writes a message and records it.
@@ -116,7 +115,10 @@ func (s *session) await(rctx context.Context, id int, method string) (*reply, er
 		}
 		_ = json.Unmarshal(raw, &m) // the link passes only valid messages
 		ev := trace.Event{Kind: trace.KindMessage, Direction: trace.ServerToClient, Payload: raw, Raw: string(raw)}
-		if m.Method == "" && string(m.ID) == fmt.Sprint(id) {
+		// An error whose id is null answers the request too: the server
+		// could not read the id (or, over HTTP, refused the POST).
+		nullErr := m.Error != nil && (len(m.ID) == 0 || string(m.ID) == "null")
+		if m.Method == "" && (string(m.ID) == fmt.Sprint(id) || nullErr) {
 			s.tap.Add(ev)
 			return &reply{Raw: raw, Result: m.Result, Error: m.Error}, nil
 		}
@@ -163,14 +165,6 @@ func (s *session) initialize(ctx context.Context, version string) (*reply, error
 	_ = json.Unmarshal(r.Result, &res)
 	s.version = res.ProtocolVersion
 	return r, s.notify(ctx, "notifications/initialized", "The handshake's last message.")
-}
-
-// close ends the connection and keeps what is known about how it ended.
-func (s *session) close() {
-	if s.link != nil {
-		s.ended = s.link.Close()
-		s.link = nil
-	}
 }
 
 // extraSummary lists what the server sent unasked, for a note.
