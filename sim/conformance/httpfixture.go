@@ -98,12 +98,16 @@ func (h *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	var facts frameFacts
 	_ = json.Unmarshal(body, &facts)
-	if v := r.Header.Get("Mcp-Protocol-Version"); v != "" && !slices.Contains(mcp.SupportedProtocolVersions(), v) {
-		h.status(w, http.StatusBadRequest, "unsupported MCP-Protocol-Version "+v)
+	modern := facts.Params.Meta.Version != ""
+	v := r.Header.Get("Mcp-Protocol-Version")
+	switch {
+	case modern && (v != facts.Params.Meta.Version || r.Header.Get("Mcp-Method") != facts.Method):
+		// 2026-07-28: the headers mirror the body; the server itself
+		// answers a version it does not implement, with -32022.
+		h.mismatch(w, facts.ID, r.Header.Get("Mcp-Method")+" "+v, facts.Method+" "+facts.Params.Meta.Version)
 		return
-	}
-	if m := r.Header.Get("Mcp-Method"); m != "" && facts.Method != "" && m != facts.Method {
-		h.mismatch(w, facts.ID, m, facts.Method)
+	case !modern && v != "" && !slices.Contains(mcp.SupportedProtocolVersions(), v):
+		h.status(w, http.StatusBadRequest, "unsupported MCP-Protocol-Version "+v)
 		return
 	}
 	var s *frontSession
@@ -149,6 +153,9 @@ func (h *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.f.mu.Unlock()
 	}
 	w.Header().Set("Content-Type", "application/json")
+	if e, ok := resp.Error.(*jsonrpc.Error); ok && modern && e.Code == mcp.CodeUnsupportedProtocolVersion {
+		w.WriteHeader(http.StatusBadRequest)
+	}
 	out, _ := jsonrpc.EncodeMessage(resp)
 	_, _ = w.Write(out)
 }
@@ -175,7 +182,7 @@ func (h *httpFront) mismatch(w http.ResponseWriter, id json.RawMessage, header, 
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusBadRequest)
 	_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": id,
-		"error": map[string]any{"code": -32020, "message": fmt.Sprintf("Mcp-Method %q disagrees with the body's %q", header, body)}})
+		"error": map[string]any{"code": -32020, "message": fmt.Sprintf("headers %q disagree with the body's %q", header, body)}})
 }
 
 // forward writes msg and, for a request, returns its response; a request

@@ -150,11 +150,24 @@ func (l *stdioLink) note(b *BadLine) {
 	l.bad = append(l.bad, *b)
 }
 
+// Send writes frame and its LF. A server that stops reading its stdin
+// blocks the write once the pipe is full, so the write runs apart and the
+// request's deadline ends the wait.
 func (l *stdioLink) Send(ctx context.Context, frame []byte) error {
-	if _, err := l.w.Write(append(append([]byte(nil), frame...), '\n')); err != nil {
-		return fmt.Errorf("writing to the server: %w", err)
+	done := make(chan error, 1)
+	go func() {
+		_, err := l.w.Write(append(append([]byte(nil), frame...), '\n'))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			return fmt.Errorf("writing to the server: %w", err)
+		}
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("writing to the server: %w", ctx.Err())
 	}
-	return nil
 }
 
 func (l *stdioLink) Recv(ctx context.Context) ([]byte, error) {

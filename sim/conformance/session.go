@@ -52,8 +52,19 @@ type session struct {
 	extra []string
 }
 
+// An outFrame is a message the probe sends, its fields in the order
+// JSON-RPC texts write them.
+type outFrame struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      any             `json:"id,omitempty"`
+	Method  string          `json:"method,omitempty"`
+	Params  map[string]any  `json:"params,omitempty"`
+	Result  json.RawMessage `json:"result,omitempty"`
+	Error   *rpcError       `json:"error,omitempty"`
+}
+
 // send writes a message and records it.
-func (s *session) send(ctx context.Context, msg map[string]any, note string) error {
+func (s *session) send(ctx context.Context, msg outFrame, note string) error {
 	raw, err := json.Marshal(msg)
 	if err != nil {
 		return err
@@ -87,7 +98,7 @@ func (s *session) params(p map[string]any) map[string]any {
 func (s *session) call(ctx context.Context, method string, params map[string]any, note string) (*reply, error) {
 	s.nextID++
 	id := s.nextID
-	msg := map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": s.params(params)}
+	msg := outFrame{JSONRPC: "2.0", ID: id, Method: method, Params: s.params(params)}
 	rctx, cancel := s.timeout(ctx)
 	defer cancel()
 	if err := s.send(rctx, msg, note); err != nil {
@@ -137,18 +148,18 @@ func (s *session) await(rctx context.Context, id int, method string) (*reply, er
 
 // answer replies to a request the server sent.
 func (s *session) answer(ctx context.Context, id json.RawMessage, method string) {
-	msg := map[string]any{"jsonrpc": "2.0", "id": id}
+	msg := outFrame{JSONRPC: "2.0", ID: id}
 	if method == "ping" {
-		msg["result"] = map[string]any{}
+		msg.Result = json.RawMessage("{}")
 	} else {
-		msg["error"] = map[string]any{"code": -32601, "message": "the probe offers no " + method}
+		msg.Error = &rpcError{Code: -32601, Message: "the probe offers no " + method}
 	}
 	_ = s.send(ctx, msg, "The probe answers the server's request.")
 }
 
 // notify sends a notification.
 func (s *session) notify(ctx context.Context, method, note string) error {
-	return s.send(ctx, map[string]any{"jsonrpc": "2.0", "method": method}, note)
+	return s.send(ctx, outFrame{JSONRPC: "2.0", Method: method}, note)
 }
 
 // initialize runs the 2025-11-25 handshake offering version, and returns
