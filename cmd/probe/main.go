@@ -23,8 +23,8 @@ func main() {
 }
 
 const usage = `usage:
-  probe server [-json] [-trace DIR] [-call NAME=JSON]… [-timeout D] [-budget D] -- CMD ARGS…
-  probe server [-json] [-trace DIR] [-call NAME=JSON]… [-timeout D] [-budget D] -url URL
+  probe server [-json] [-trace DIR] [-call NAME=JSON]… [-timeout D] [-start-timeout D] [-budget D] -- CMD ARGS…
+  probe server [-json] [-trace DIR] [-call NAME=JSON]… [-timeout D] [-start-timeout D] [-budget D] -url URL
   probe fixture [-http ADDR] [-report FILE] [-trace FILE] SCENARIO
 `
 

@@ -41,6 +41,7 @@ func runServer(args []string, stdout, stderr io.Writer) int {
 	traceDir := fs.String("trace", "", "write each case's wire as a trace (JSON Lines) into this `dir`")
 	rawURL := fs.String("url", "", "probe the Streamable HTTP endpoint at this `URL` instead of a subprocess")
 	timeout := fs.Duration("timeout", 5*time.Second, "wait at most this long for each response")
+	start := fs.Duration("start-timeout", 30*time.Second, "wait at most this long for the first response on each connection, the server's start included")
 	budget := fs.Duration("budget", 60*time.Second, "end the whole run after this long")
 	calls := callFlags{}
 	fs.Var(calls, "call", "allow the probe to call tool `NAME=JSON` with these arguments (repeatable); it calls no other tool")
@@ -54,7 +55,7 @@ func runServer(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *budget)
 	defer cancel()
-	opts := conformance.Options{RequestTimeout: *timeout, Calls: calls}
+	opts := conformance.Options{RequestTimeout: *timeout, StartTimeout: *start, Calls: calls}
 	var dial conformance.Dialer
 	if *rawURL != "" {
 		u, err := url.Parse(*rawURL)

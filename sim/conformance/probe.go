@@ -20,6 +20,9 @@ type Options struct {
 	Transport string
 	// RequestTimeout bounds the wait for each response; 0 means 5s.
 	RequestTimeout time.Duration
+	// StartTimeout bounds the wait for the first response on a
+	// connection, which includes the server's start; 0 means 30s.
+	StartTimeout time.Duration
 	// MaxPages and MaxItems bound one list walk; 0 means 100 pages and
 	// 10000 items.
 	MaxPages, MaxItems int
@@ -39,6 +42,9 @@ type prober struct {
 	tap  *Tap
 	// links are every link dialled, for stdio-framing.
 	links []Link
+	// spare are links dialled ahead, so that servers slow to start (a
+	// node process can take seconds) start side by side.
+	spare []Link
 	// caps are the capabilities each revision's session declared.
 	caps map[string]map[string]json.RawMessage
 }
@@ -54,6 +60,9 @@ func Probe(ctx context.Context, dial Dialer, opts Options) (*Report, error) {
 	if opts.RequestTimeout <= 0 {
 		opts.RequestTimeout = 5 * time.Second
 	}
+	if opts.StartTimeout <= 0 {
+		opts.StartTimeout = 30 * time.Second
+	}
 	if opts.MaxPages <= 0 {
 		opts.MaxPages = 100
 	}
@@ -64,6 +73,14 @@ func Probe(ctx context.Context, dial Dialer, opts Options) (*Report, error) {
 		opts.Transport = trace.Stdio
 	}
 	p := &prober{ctx: ctx, dial: dial, opts: opts, rep: &Report{Server: opts.Server, Revisions: []string{}}, tap: &Tap{}, caps: map[string]map[string]json.RawMessage{}}
+	// The run needs three connections: initialize, the counteroffer and
+	// server/discover.
+	for range 3 {
+		if l, err := dial(ctx, p.tap); err == nil {
+			p.links = append(p.links, l)
+			p.spare = append(p.spare, l)
+		}
+	}
 	if s := p.run2025(); s != nil {
 		p.rep.Revisions = append(p.rep.Revisions, Rev2025)
 		p.revisionCases(s)
@@ -107,14 +124,24 @@ func (p *prober) connect(rev string) (*session, error) {
 	if err := p.ctx.Err(); err != nil {
 		return nil, fmt.Errorf("the run's budget is spent: %w", err)
 	}
-	l, err := p.dial(p.ctx, p.tap)
-	if err != nil {
-		return nil, fmt.Errorf("connecting: %w", err)
+	var l Link
+	if len(p.spare) > 0 {
+		l, p.spare = p.spare[0], p.spare[1:]
+	} else {
+		var err error
+		if l, err = p.dial(p.ctx, p.tap); err != nil {
+			return nil, fmt.Errorf("connecting: %w", err)
+		}
+		p.links = append(p.links, l)
 	}
-	p.links = append(p.links, l)
-	return &session{link: l, tap: p.tap, rev: rev, version: rev, timeout: func(ctx context.Context) (context.Context, context.CancelFunc) {
+	s := &session{link: l, tap: p.tap, rev: rev, version: rev}
+	s.timeout = func(ctx context.Context) (context.Context, context.CancelFunc) {
+		if s.nextID <= 1 {
+			return context.WithTimeout(ctx, max(p.opts.StartTimeout, p.opts.RequestTimeout))
+		}
 		return context.WithTimeout(ctx, p.opts.RequestTimeout)
-	}}, nil
+	}
+	return s, nil
 }
 
 // hangUp is called when the probe is done with a session. The link is
