@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/frames"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
@@ -31,13 +32,30 @@ type Dialer func(ctx context.Context, tap *Tap) (Link, error)
 
 // A Tap is where a link records what crosses it: the trace of the case
 // running at the time, which changes from case to case on one connection.
-type Tap struct{ rec *trace.Recorder }
+// Links closed together at the end of a run record at the same time,
+// hence the lock.
+type Tap struct {
+	mu  sync.Mutex
+	rec *trace.Recorder
+}
 
 // Add records e on the current case's trace.
 func (t *Tap) Add(e trace.Event) {
-	if t != nil && t.rec != nil {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.rec != nil {
 		t.rec.Add(e)
 	}
+}
+
+// use makes rec the trace the tap records on.
+func (t *Tap) use(rec *trace.Recorder) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.rec = rec
 }
 
 // ErrClosed reports a server that closed its side of the connection.

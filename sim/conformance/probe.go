@@ -102,7 +102,7 @@ func Probe(ctx context.Context, dial Dialer, opts Options) (*Report, error) {
 // begin starts a case: a fresh trace that the tap records on from now on.
 func (p *prober) begin(id, rev, note string) *Result {
 	rec := trace.NewRecorder(p.opts.Transport, trace.State{Protocol: rev})
-	p.tap.rec = rec
+	p.tap.use(rec)
 	if note != "" {
 		rec.Note(note)
 	}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/mcp-playground/mcp-playground/sim/conformance"
-	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // probeFixture probes the paging-empty-token fixture in memory or over
@@ -84,4 +84,31 @@ func BenchmarkProbeFixture(b *testing.B) {
 	}
 }
 
-var _ = fixture.ShapeNormal
+// TransportDialer probes through any mcp.Transport: here go-sdk's
+// in-memory pair, a fresh one per connection.
+func TestTransportDialerProbesAnyTransport(t *testing.T) {
+	f, err := conformance.NewFixture("paging-normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dial := conformance.TransportDialer(func(ctx context.Context) (mcp.Transport, error) {
+		ct, st := mcp.NewInMemoryTransports()
+		if _, err := f.Server().Connect(ctx, f.Transport(st), nil); err != nil {
+			return nil, err
+		}
+		return ct, nil
+	})
+	rep, err := conformance.Probe(context.Background(), dial, conformance.Options{Transport: "in-memory"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Failed() || len(rep.Revisions) != 2 {
+		t.Errorf("revisions %v, failed %v", rep.Revisions, rep.Failed())
+	}
+	if rep.Find("stdio-framing", "") != nil {
+		t.Error("stdio-framing judged on decoded messages, which have no bytes to judge")
+	}
+	if w := rep.Find("list-walk:tools", "2025-11-25"); w == nil || !slices.Equal(w.Items, []string{"alpha", "beta", "gamma"}) {
+		t.Errorf("walk %+v", w)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -176,12 +175,4 @@ func (s *session) initialize(ctx context.Context, version string) (*reply, error
 	_ = json.Unmarshal(r.Result, &res)
 	s.version = res.ProtocolVersion
 	return r, s.notify(ctx, "notifications/initialized", "The handshake's last message.")
-}
-
-// extraSummary lists what the server sent unasked, for a note.
-func (s *session) extraSummary() string {
-	if len(s.extra) == 0 {
-		return ""
-	}
-	return strings.Join(s.extra, ", ")
 }
