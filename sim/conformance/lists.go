@@ -78,6 +78,9 @@ func (p *prober) walk(s *session, k listKind) []string {
 		next, ok := res["nextCursor"]
 		if !ok || string(next) == "null" {
 			msg := fmt.Sprintf("%d items in %d pages", len(names), page)
+			if page == 1 {
+				msg = fmt.Sprintf("%d items in 1 page", len(names))
+			}
 			if emptyFollowed {
 				msg += `; a nextCursor "" led to more`
 			}

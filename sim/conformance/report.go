@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -74,21 +73,24 @@ func (r *Report) Find(id, rev string) *Result {
 	return nil
 }
 
-// WriteTable prints the report as a table: case, revision, verdict, why,
-// the rule and the lesson, then a summary line.
+// WriteTable prints the report as a table: one row per case (case,
+// revision, verdict, why), and under it the rule and the lesson, then a
+// summary line.
 func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "server: %s\nrevisions: %s\n\n", r.Server, strings.Join(r.Revisions, ", "))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "CASE\tREVISION\tVERDICT\tWHY\tRULE\tLESSON")
+	wid := len("CASE")
 	for _, c := range r.Cases {
-		rule := ""
-		if c.Rule != nil {
-			rule = fmt.Sprintf("%s %s %s: %q", c.Rule.Revision, c.Rule.Section, c.Rule.Level, clip(c.Rule.Text, 90))
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, c.Revision, c.Verdict, oneLine(c.Message), rule, c.Lesson)
+		wid = max(wid, len(c.ID))
 	}
-	if err := tw.Flush(); err != nil {
-		return err
+	fmt.Fprintf(w, "%-*s  %-10s  %-7s  %s\n", wid, "CASE", "REVISION", "VERDICT", "WHY")
+	for _, c := range r.Cases {
+		fmt.Fprintf(w, "%-*s  %-10s  %-7s  %s\n", wid, c.ID, c.Revision, c.Verdict, oneLine(c.Message))
+		if c.Rule != nil {
+			fmt.Fprintf(w, "    rule: %s, %s, %s: %q\n", c.Rule.Revision, c.Rule.Section, c.Rule.Level, c.Rule.Text)
+		}
+		if c.Lesson != "" {
+			fmt.Fprintf(w, "    lesson: %s\n", c.Lesson)
+		}
 	}
 	for _, e := range r.Ended {
 		fmt.Fprintf(w, "\nserver ended: %s\n", e)
