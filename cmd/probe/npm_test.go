@@ -21,7 +21,7 @@ var (
 // npmModules installs npmPackages once per run into a cache directory that
 // later runs reuse, and returns it. Without npm the test is skipped, unless
 // CI is set: there the reference server must run.
-func npmModules(t *testing.T) string {
+func npmModules(t testing.TB) string {
 	t.Helper()
 	if _, err := exec.LookPath("npm"); err != nil {
 		if os.Getenv("CI") != "" {

@@ -284,3 +284,33 @@ func TestFixtureModeJudgesTheTypeScriptClient(t *testing.T) {
 		})
 	}
 }
+
+// The whole server probe, as a user runs it: against the fixture as a
+// subprocess (the issue asks for under 5 s) and against the reference
+// server over stdio and HTTP (under 20 s).
+func BenchmarkServerProbe(b *testing.B) {
+	quiet := func(args ...string) {
+		var out, errOut bytes.Buffer
+		if code := run(append([]string{"server"}, args...), nil, &out, &errOut); code == 2 {
+			b.Fatalf("%s%s", out.String(), errOut.String())
+		}
+	}
+	b.Run("fixture-stdio", func(b *testing.B) {
+		b.Setenv("PROBE_TEST_AS", "paging-empty-token")
+		for b.Loop() {
+			quiet("--", os.Args[0])
+		}
+	})
+	dir := npmModules(b)
+	b.Run("reference-stdio", func(b *testing.B) {
+		for b.Loop() {
+			quiet("--", "node", everything(dir), "stdio")
+		}
+	})
+	b.Run("reference-http", func(b *testing.B) {
+		url := startEverythingHTTP(b, dir)
+		for b.Loop() {
+			quiet("-url", url)
+		}
+	})
+}
