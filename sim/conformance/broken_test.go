@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,6 +88,13 @@ func (s rawServer) serve(in io.ReadCloser, out io.WriteCloser) {
 				result(`{}`)
 			}
 		case "tools/list":
+			if s.flaw == "floods" {
+				// One line longer than any message may be, with no end.
+				for range 5 {
+					fmt.Fprint(out, strings.Repeat("x", 1<<20))
+				}
+				continue
+			}
 			s.list(m, &page, result, fail)
 			if s.flaw == "crash" {
 				return
@@ -154,6 +162,7 @@ func TestBrokenServersAreCaughtByTheNamedCase(t *testing.T) {
 		{"unknown-tool-succeeds", "tools-call-unknown", conformance.Warn, nil},
 		{"hangs", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools"}},
 		{"crash", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
+		{"floods", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.flaw, func(t *testing.T) {
