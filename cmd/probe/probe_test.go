@@ -19,6 +19,7 @@ import (
 
 	"github.com/mcp-playground/mcp-playground/sim/conformance"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The test binary doubles as the servers the tests start: with
@@ -30,12 +31,18 @@ func TestMain(m *testing.M) {
 	case "hang":
 		// A server that reads nothing, answers nothing and ignores its
 		// stdin closing, with a child that would outlive it.
-		_ = exec.Command("sleep", "300").Start()
+		child := exec.Command("sleep", "300")
+		if child.Start() == nil {
+			_ = os.WriteFile(os.Getenv("PROBE_TEST_CHILD"), []byte(fmt.Sprint(child.Process.Pid)), 0o644)
+		}
 		time.Sleep(time.Hour)
 	default:
 		args := []string{"fixture"}
 		if r := os.Getenv("PROBE_TEST_REPORT"); r != "" {
 			args = append(args, "-report", r)
+		}
+		if r := os.Getenv("PROBE_TEST_TRACE"); r != "" {
+			args = append(args, "-trace", r)
 		}
 		os.Exit(run(append(args, os.Getenv("PROBE_TEST_AS")), os.Stdin, os.Stdout, os.Stderr))
 	}
@@ -119,6 +126,8 @@ func TestServerModeAgainstTheFixtureOverHTTP(t *testing.T) {
 
 func TestAHungServerIsReportedAndItsGroupKilled(t *testing.T) {
 	t.Setenv("PROBE_TEST_AS", "hang")
+	pidFile := filepath.Join(t.TempDir(), "child")
+	t.Setenv("PROBE_TEST_CHILD", pidFile)
 	rep, code := probeJSON(t, "-timeout", "200ms", "-start-timeout", "200ms", "-budget", "20s", "--", os.Args[0])
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
@@ -129,13 +138,16 @@ func TestAHungServerIsReportedAndItsGroupKilled(t *testing.T) {
 	if len(rep.Ended) == 0 || !strings.Contains(rep.Ended[0], "killed") {
 		t.Errorf("ended = %q, want the kill reported", rep.Ended)
 	}
-	// The child the server started went with its process group.
-	out, _ := exec.Command("pgrep", "-f", "^sleep 300$").Output()
-	for _, pid := range strings.Fields(string(out)) {
-		var n int
-		fmt.Sscan(pid, &n)
-		if pgid, err := syscall.Getpgid(n); err == nil && pgid != syscall.Getpgrp() {
-			t.Errorf("sleep %d outlived the probe", n)
+	// The child the server started went with its process group: it is
+	// gone, or a zombie waiting for init to reap it.
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatalf("the hung server wrote no child pid: %v", err)
+	}
+	stat, err := os.ReadFile("/proc/" + strings.TrimSpace(string(b)) + "/stat")
+	if err == nil {
+		if f := strings.Fields(string(stat)); len(f) > 2 && f[2] != "Z" {
+			t.Errorf("the server's child %s outlived the probe: %s", b, stat)
 		}
 	}
 }
@@ -313,4 +325,45 @@ func BenchmarkServerProbe(b *testing.B) {
 			quiet("-url", url)
 		}
 	})
+}
+
+// go-sdk v1.8.0's client, starting fixture mode as its server command:
+// the fixture reports that ClientSession.Tools stops at nextCursor "", as
+// lesson 4 shows, and writes the wire as a trace.
+func TestFixtureModeJudgesTheGoSDKClient(t *testing.T) {
+	dir := t.TempDir()
+	report, traceFile := filepath.Join(dir, "report.json"), filepath.Join(dir, "wire.jsonl")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "PROBE_TEST_AS=paging-empty-token", "PROBE_TEST_REPORT="+report, "PROBE_TEST_TRACE="+traceFile)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "go-client", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for tool, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, tool.Name)
+	}
+	if err := cs.Close(); err != nil {
+		t.Logf("close: %v", err)
+	}
+	b, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep conformance.FixtureReport
+	if err := json.Unmarshal(b, &rep); err != nil || rep.Verdict != conformance.Fail || !strings.Contains(rep.Message, `""`) {
+		t.Errorf("report %s (%v); want fail at nextCursor \"\" (the client read %v)", b, err, names)
+	}
+	w, err := os.ReadFile(traceFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if events, err := trace.Decode(bytes.NewReader(w)); err != nil || len(events) < 4 {
+		t.Errorf("trace: %d events, %v", len(events), err)
+	}
 }
