@@ -80,7 +80,7 @@ type BadLine struct {
 // server and reports how it ended (its exit status and the tail of its
 // stderr, for a process).
 func StdioLink(stdout io.Reader, stdin io.Writer, tap *Tap, stop func() string) Link {
-	l := &stdioLink{w: stdin, tap: tap, stop: stop, items: make(chan stdoutLine, 64)}
+	l := &stdioLink{w: stdin, tap: tap, stop: stop, items: make(chan stdoutLine, 64), done: make(chan struct{})}
 	go l.read(stdout)
 	return l
 }
@@ -94,6 +94,7 @@ type stdioLink struct {
 	// closed when the reader stops, and err then says why.
 	items chan stdoutLine
 	err   error
+	done  chan struct{} // closed with items: nothing more will be read
 	bad   []BadLine
 }
 
@@ -104,6 +105,7 @@ type stdoutLine struct {
 }
 
 func (l *stdioLink) read(r io.Reader) {
+	defer close(l.done)
 	defer close(l.items)
 	br := bufio.NewReaderSize(r, 64<<10)
 	total, n := 0, 0
@@ -183,6 +185,10 @@ func (l *stdioLink) Send(ctx context.Context, frame []byte) error {
 			return fmt.Errorf("writing to the server: %w", err)
 		}
 		return nil
+	case <-l.done:
+		// The server's stdout is closed or unreadable: no answer can
+		// come, so a write it does not take is not waited for.
+		return fmt.Errorf("writing to the server: %w", l.err)
 	case <-ctx.Done():
 		return fmt.Errorf("writing to the server: %w", ctx.Err())
 	}
