@@ -24,6 +24,9 @@ import (
 // hold (404). In ttl-session-expired it forgets each session once the
 // session has answered a tools/list.
 func (f *Fixture) Handler() http.Handler {
+	f.mu.Lock()
+	f.rec.Transport = trace.StreamableHTTP
+	f.mu.Unlock()
 	return &httpFront{f: f, sessions: map[string]*frontSession{}}
 }
 
