@@ -90,18 +90,15 @@ self.addEventListener('fetch', (e) => {
   const req = e.request;
   if (req.method !== 'GET' || !req.url.startsWith(SCOPE.href)) return;
   e.respondWith(respond(e, req));
-  // A page of an edition not yet kept: its pages join the cache once this
-  // one is answered (the page's own loads go first).
-  if (req.mode === 'navigate') e.waitUntil(missingEdition(editionOf(req.url)).then((ed) => ed && keepEdition(ed)));
 });
 
-// missingEdition returns ed when the cache lacks any of its pages, else ''.
-async function missingEdition(ed) {
+// keepEditionOf caches the pages of url's edition when the cache lacks any.
+async function keepEditionOf(url) {
+  const ed = editionOf(url);
   const cache = await caches.open(CACHE);
   for (const u of EDITIONS[ed] || []) {
-    if (!(await cache.match(u))) return ed;
+    if (!(await cache.match(u))) return keepEdition(ed);
   }
-  return '';
 }
 
 async function respond(e, req) {
@@ -114,7 +111,12 @@ async function respond(e, req) {
   // worker.js?wasm=sim-http.wasm must keep its query, so a script asked
   // for with one gets a response of its own, which takes the request's.
   if (hit && new URL(req.url).search && !WASM.has(k)) return new Response(hit.body, hit);
-  if (hit) return hit;
+  if (hit) {
+    // A page of an edition not wholly kept (a copy cut short): the rest
+    // of its pages join the cache once this one is answered.
+    if (req.mode === 'navigate') e.waitUntil(keepEditionOf(req.url));
+    return hit;
+  }
   if (WASM.has(k)) {
     // A newer build is installed and waiting: this page's build may be
     // gone from the server, and a wasm from the other build must never
@@ -127,7 +129,16 @@ async function respond(e, req) {
     return resp;
   }
   try {
-    return await fetch(req);
+    const resp = await fetch(req);
+    if (req.mode === 'navigate') {
+      // The first page of an edition not kept: it joins the cache as it
+      // is (not fetched twice), then the rest of its edition's pages, once
+      // this one is answered (the page's own loads go first). A redirected
+      // response must never answer a navigation, so it is not kept.
+      const own = resp.ok && !resp.redirected && Object.values(EDITIONS).some((urls) => urls.includes(k));
+      e.waitUntil((own ? cache.put(k, resp.clone()) : Promise.resolve()).then(() => keepEditionOf(req.url)));
+    }
+    return resp;
   } catch (err) {
     if (req.mode === 'navigate') {
       const missing = await cache.match(abs('404.html'));
