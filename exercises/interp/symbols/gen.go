@@ -4,9 +4,10 @@
 // yaegi's extractor. Which packages get a table is read from the code the
 // interpreter loads (see interpretedImports): every package an exercise's
 // starter, solution, mutants or driver imports, plus fmt, and each
-// exercise's own package. Nothing else is linked into grader.wasm, whose
-// size every table adds to; a learner's import of anything else fails to
-// compile in the browser, and the grader says which packages it offers.
+// exercise's own package. Nothing else is linked into an exercise's
+// grader-<id>.wasm, whose size every table adds to; a learner's import of
+// anything else fails to compile in the browser, and the grader says which
+// packages it offers.
 // An import of a package learner code must never reach (the file system,
 // the network, processes, reflection) stops the generator instead.
 //
