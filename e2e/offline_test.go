@@ -358,6 +358,9 @@ func TestKeepForOfflineFetchesEveryBuild(t *testing.T) {
 	for _, id := range exerciseIDs(t) {
 		builds = append(builds, "grader-"+id+".wasm")
 	}
+	// Every build is a download: the simulator twice and a grader per
+	// exercise, which takes a loaded machine well past offlineWait.
+	tb.waitFor(`document.querySelector('[data-testid=keep-offline]').hidden && document.querySelector('[data-testid=offline-status]').dataset.state === 'ready'`, time.Duration(len(builds))*time.Minute)
 	tb.offlineReady(builds...)
 	if !eval[bool](tb, `document.querySelector('[data-testid=keep-offline]').hidden`) {
 		t.Error("Keep for offline is still offered with every build kept")
