@@ -368,7 +368,7 @@ func exerciseFigures(b *testing.B, id, base string, g *gzipServer, runs int) {
 	for range 3 {
 		warm = append(warm, tb.press("grade", gradeTimeout))
 		if got, max := tb.score(); got != max {
-			b.Fatalf("%s: the solution scored %d / %d", id, got, max)
+			b.Fatalf("%s: the solution scored %d / %d; checks %v", id, got, max, tb.checks())
 		}
 	}
 
@@ -429,7 +429,7 @@ func coldGrade(b *testing.B, url string, srv *gzipServer, src string, wait time.
 	tb.typeCode(src)
 	click = tb.press("grade", gradeTimeout)
 	if got, max := tb.score(); got != max {
-		b.Fatalf("cold: the solution scored %d / %d", got, max)
+		b.Fatalf("cold: the solution scored %d / %d; checks %v", got, max, tb.checks())
 	}
 	nav = eval[float64](tb, `performance.getEntriesByName('mcp-playground:graded').slice(-1)[0].startTime`)
 	return nav, click, srv.sent.Load()
