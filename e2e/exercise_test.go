@@ -367,7 +367,7 @@ func exerciseFigures(b *testing.B, id, base string, g *gzipServer, runs int) {
 	var warm []float64
 	for range 3 {
 		warm = append(warm, tb.press("grade", gradeTimeout))
-		if got, max := tb.score(); got != max {
+		if got, max := tb.score(); got != max || max <= 0 {
 			b.Fatalf("%s: the solution scored %d / %d; checks %v", id, got, max, tb.checks())
 		}
 	}
@@ -428,8 +428,9 @@ func coldGrade(b *testing.B, url string, srv *gzipServer, src string, wait time.
 	}
 	tb.typeCode(src)
 	click = tb.press("grade", gradeTimeout)
-	if got, max := tb.score(); got != max {
-		b.Fatalf("cold: the solution scored %d / %d; checks %v", got, max, tb.checks())
+	// No score at all (-1 / -1) is a grade that ended in an error box.
+	if got, max := tb.score(); got != max || max <= 0 {
+		b.Fatalf("cold: the solution scored %d / %d; checks %v; errors: %s", got, max, tb.checks(), eval[string](tb, `document.querySelector('[data-role=errors]').textContent`))
 	}
 	nav = eval[float64](tb, `performance.getEntriesByName('mcp-playground:graded').slice(-1)[0].startTime`)
 	return nav, click, srv.sent.Load()
