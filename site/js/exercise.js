@@ -1,5 +1,5 @@
 // exercise.js: the exercise page's runner. The learner edits the starter,
-// Run compiles it and Grade runs every check in a worker (grader.wasm:
+// Run compiles it and Grade runs every check in a worker (grader-<id>.wasm:
 // yaegi interpreting the learner's file against the exercise's compiled
 // grade.go). The code autosaves per exercise and starter hash; a solved
 // exercise is recorded where the index's progress reads it.
@@ -35,7 +35,11 @@ class Runner {
     this.data = data;
     this.saveKey = `${CODE_PREFIX}${data.id}:${data.starterHash}`;
     const budget = Number(new URLSearchParams(window.location.search).get('budget')) || data.budgetMs || DEFAULT_BUDGET_MS;
-    this.grader = new Grader(new URL('./grader-worker.js', import.meta.url), budget, { exercise: data.id, source: data.starter });
+    // Each exercise has a grader build of its own, carrying only what its
+    // code needs (cmd/buildsite's wasmTargets).
+    const worker = new URL('./grader-worker.js', import.meta.url);
+    worker.searchParams.set('wasm', `grader-${data.id}.wasm`);
+    this.grader = new Grader(worker, budget, { exercise: data.id, source: data.starter });
     const $ = (sel) => root.querySelector(sel);
     this.el = {
       gradeBtn: $('[data-testid="grade"]'),
