@@ -119,8 +119,12 @@ func (s rawServer) list(m rawMsg, page *int, result func(string), fail func(int,
 		return
 	case s.flaw == "crash":
 		return
+	case c == nil && s.flaw == "no-tools-array":
+		result(`{"nextCursor":"p2"}`)
 	case c == nil:
 		result(`{"tools":[{"name":"alpha","inputSchema":{"type":"object"}}],"nextCursor":"p2"}`)
+	case s.flaw == "refuses-own-cursor":
+		fail(-32602, "invalid cursor", "")
 	case s.flaw == "repeats-cursor":
 		result(`{"tools":[],"nextCursor":"p2"}`)
 	case s.flaw == "endless":
@@ -155,11 +159,13 @@ func TestBrokenServersAreCaughtByTheNamedCase(t *testing.T) {
 		{"request-before-init", "lifecycle-before-initialize", conformance.Warn, nil},
 		{"ping-error", "lifecycle-ping", conformance.Fail, nil},
 		{"serves-unknown-version", "era-discover", conformance.Fail, nil},
-		{"repeats-cursor", "list-walk:tools", conformance.Fail, nil},
-		{"endless", "list-walk:tools", conformance.Fail, nil},
+		{"repeats-cursor", "list-walk:tools", conformance.Note, nil},
+		{"endless", "list-walk:tools", conformance.Note, nil},
 		{"duplicate-name", "list-walk:tools", conformance.Warn, nil},
+		{"refuses-own-cursor", "list-walk:tools", conformance.Warn, nil},
+		{"no-tools-array", "list-walk:tools", conformance.Fail, nil},
 		{"ignores-bad-cursor", "list-invalid-cursor:tools", conformance.Warn, nil},
-		{"unknown-tool-succeeds", "tools-call-unknown", conformance.Warn, nil},
+		{"unknown-tool-succeeds", "tools-call-unknown", conformance.Note, nil},
 		{"hangs", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools"}},
 		{"crash", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
 		{"floods", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools", "tools-call-unknown"}},

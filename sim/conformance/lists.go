@@ -37,7 +37,7 @@ func (p *prober) walk(s *session, k listKind) []string {
 	emptyFollowed := false
 	for page := 1; ; page++ {
 		if page > p.opts.MaxPages || len(names) > p.opts.MaxItems {
-			p.end(r, Fail, &rulePagesEnd, lessonRepeat, fmt.Sprintf("still not at the end after %d pages and %d items: a walk that never ends", page-1, len(names)), names...)
+			p.end(r, Note, &rulePagesEnd, lessonRepeat, fmt.Sprintf("still not at the end after %d pages and %d items: a client that follows every nextCursor never finishes", page-1, len(names)), names...)
 			return names
 		}
 		params := map[string]any{}
@@ -52,14 +52,21 @@ func (p *prober) walk(s *session, k listKind) []string {
 			return names
 		}
 		if rep.Error != nil {
-			p.end(r, Fail, &rulePagesEnd, lessonPages, fmt.Sprintf("page %d answered with %s", page, rep.Error.String()), names...)
+			// A cursor the server issued itself and then refuses is not a
+			// stable one; a declared list that refuses its first page is
+			// something the text does not address.
+			if page > 1 {
+				p.end(r, Warn, &ruleStableCursors, lessonPages, fmt.Sprintf("page %d, asked for with the server's own cursor, answered with %s", page, rep.Error.String()), names...)
+			} else {
+				p.end(r, Note, &rulePagesEnd, lessonPages, "the first page answered with "+rep.Error.String(), names...)
+			}
 			return names
 		}
 		var res map[string]json.RawMessage
 		_ = json.Unmarshal(rep.Result, &res)
 		var items []map[string]any
 		if err := json.Unmarshal(res[k.field], &items); err != nil {
-			p.end(r, Fail, &rulePagesEnd, lessonPages, fmt.Sprintf("page %d has no %s array", page, k.field), names...)
+			p.end(r, Fail, &ruleListSchema, lessonPages, fmt.Sprintf("page %d has no %s array", page, k.field), names...)
 			return names
 		}
 		var dups []string
@@ -89,11 +96,11 @@ func (p *prober) walk(s *session, k listKind) []string {
 		}
 		var c string
 		if json.Unmarshal(next, &c) != nil {
-			p.end(r, Fail, &rulePagesEnd, lessonPages, fmt.Sprintf("page %d's nextCursor is %s, not a string", page, next), names...)
+			p.end(r, Fail, &ruleListSchema, lessonPages, fmt.Sprintf("page %d's nextCursor is %s, not a string", page, next), names...)
 			return names
 		}
 		if at, ok := cursors[c]; ok {
-			p.end(r, Fail, &rulePagesEnd, lessonRepeat, fmt.Sprintf("page %d returned cursor %q again (first after page %d): a walk that follows it loops", page, clip(c, 40), at), names...)
+			p.end(r, Note, &rulePagesEnd, lessonRepeat, fmt.Sprintf("page %d returned cursor %q again (first after page %d): a client that follows it loops", page, clip(c, 40), at), names...)
 			return names
 		}
 		cursors[c] = page
@@ -143,7 +150,7 @@ func (p *prober) unknownTool(s *session, listed []string) {
 		p.end(r, Note, &ruleUnknownTool, lessonTwoLayers, "the tool layer answers: a result with isError, which a model reads as a tool that ran and failed")
 		return
 	}
-	p.end(r, Warn, &ruleUnknownTool, lessonTwoLayers, "a successful result for a tool that does not exist")
+	p.end(r, Note, &ruleUnknownTool, lessonTwoLayers, "a successful result for a tool that does not exist: the text lists unknown tools among the protocol errors")
 }
 
 // namedCalls calls the tools the user named with -call, and only those.
