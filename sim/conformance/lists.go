@@ -37,7 +37,7 @@ func (p *prober) walk(s *session, k listKind) []string {
 	emptyFollowed := false
 	for page := 1; ; page++ {
 		if page > p.opts.MaxPages || len(names) > p.opts.MaxItems {
-			p.end(r, Note, &rulePagesEnd, lessonRepeat, fmt.Sprintf("still not at the end after %d pages and %d items: a client that follows every nextCursor never finishes", page-1, len(names)), names...)
+			p.end(r, Fail, &ruleWalkEnds, lessonRepeat, fmt.Sprintf("still not at the end after %d pages and %d items: a client that follows every nextCursor never finishes", page-1, len(names)), names...)
 			return names
 		}
 		params := map[string]any{}
@@ -100,7 +100,7 @@ func (p *prober) walk(s *session, k listKind) []string {
 			return names
 		}
 		if at, ok := cursors[c]; ok {
-			p.end(r, Note, &rulePagesEnd, lessonRepeat, fmt.Sprintf("page %d returned cursor %q again (first after page %d): a client that follows it loops", page, clip(c, 40), at), names...)
+			p.end(r, Fail, &ruleWalkEnds, lessonRepeat, fmt.Sprintf("page %d returned cursor %q again (first after page %d): a client that follows it loops", page, clip(c, 40), at), names...)
 			return names
 		}
 		cursors[c] = page

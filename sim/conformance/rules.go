@@ -8,8 +8,10 @@ type Rule struct {
 	// "schema" when the TypeScript schema, which the text names the source
 	// of truth for every message, requires it; "no keyword" when the text
 	// states it without any of those words; "silent" when the text says
-	// nothing on the point. Only MUST and schema rules can fail a case, only
-	// SHOULD and SHOULD NOT rules can warn.
+	// nothing on the point; "course" for the one rule the course adds where
+	// the text is silent: a list walk must end, since no client can read a
+	// list whose cursors repeat or never stop. Only MUST, schema and course
+	// rules can fail a case, only SHOULD and SHOULD NOT rules can warn.
 	Level string `json:"level"`
 	// Text quotes the specification; for a silent rule, it quotes what the
 	// text does say and names what it leaves out.
@@ -52,6 +54,12 @@ var (
 		"If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support. (The page's example: code -32022, data.supported.)"}
 	rulePagesEnd = Rule{"2025-11-25", "Server › Utilities › Pagination › Response Format", "silent",
 		"A response includes \"An optional nextCursor field if more results exist\". The text says nothing of a cursor that comes back or a list that never ends; a client that follows such cursors never finishes."}
+	// ruleWalkEnds is the course's own rule, labelled as such: both
+	// revisions tell a client to follow nextCursor until it is absent, so a
+	// server whose cursors come back or never stop makes that instruction
+	// impossible to carry out, though neither text forbids it in words.
+	ruleWalkEnds = Rule{"2025-11-25, 2026-07-28", "Server › Utilities › Pagination (the course's rule; the text is silent)", "course",
+		"A client follows \"An optional nextCursor field if more results exist\" until it is absent. The text says nothing of a cursor that comes back or a list that never ends; the course fails both, since a client that follows such cursors never finishes."}
 	ruleStableCursors = Rule{"2025-11-25", "Server › Utilities › Pagination › Implementation Guidelines", "SHOULD",
 		"Servers SHOULD: Provide stable cursors; Handle invalid cursors gracefully."}
 	ruleListSchema = Rule{"2025-11-25", "Basic › Schema", "schema",
