@@ -112,6 +112,10 @@ func Run[F any](ctx context.Context, c Check[F], f F) Result {
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
+				if n, ok := p.(NoAnswer); ok {
+					done <- Result{Message: string(n)}
+					return
+				}
 				done <- Result{Message: fmt.Sprintf("panic: %v\n%s", p, firstFrames(debug.Stack()))}
 			}
 		}()
@@ -128,6 +132,31 @@ func Run[F any](ctx context.Context, c Check[F], f F) Result {
 		r.Scenario = c.Scenario
 	}
 	return r
+}
+
+// NoAnswer is what a call into a learner's code running in another
+// process panics with when it gets no answer (the process ended, hung,
+// or answered nonsense): [Run] fails the check with the message alone,
+// as there is no stack of the grader's that would help the learner.
+type NoAnswer string
+
+func (n NoAnswer) Error() string { return string(n) }
+
+type cpuClockKey struct{}
+
+// WithCPUClock returns a context telling cost checks how to read the CPU
+// time of the learner's code: the grader sets it when that code runs in a
+// process of its own.
+func WithCPUClock(ctx context.Context, clock func() time.Duration) context.Context {
+	return context.WithValue(ctx, cpuClockKey{}, clock)
+}
+
+// CPUClock returns the clock set by [WithCPUClock], or [CPUTime].
+func CPUClock(ctx context.Context) func() time.Duration {
+	if c, ok := ctx.Value(cpuClockKey{}).(func() time.Duration); ok {
+		return c
+	}
+	return CPUTime
 }
 
 // firstFrames keeps the part of a stack a learner can use: the frames below

@@ -260,13 +260,14 @@ func (c costRun) tooSlow(m int, el, unit time.Duration) grading.Result {
 // no ticket. When unit is not 0 the renewals are held to [costRun.budget].
 func (c costRun) renewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (time.Duration, grading.Result) {
 	s := f()
-	start := grading.CPUTime()
+	clock := grading.CPUClock(ctx)
+	start := clock()
 	for i := 0; i < n; i++ {
 		if err := s.Touch("s", int64(i), int64(n)); err != nil {
 			return 0, grading.Failf("renewal %d: Touch(\"s\", %d, %d) = %v, want nil", i+1, i, n, err)
 		}
 		if i%1024 == 1023 {
-			if el := grading.CPUTime() - start; unit > 0 && el > c.budget(unit, i+1) {
+			if el := clock() - start; unit > 0 && el > c.budget(unit, i+1) {
 				return 0, c.tooSlow(i+1, el, unit)
 			}
 			if ctx.Err() != nil {
@@ -274,7 +275,7 @@ func (c costRun) renewals(ctx context.Context, f GradeNew, n int, unit time.Dura
 			}
 		}
 	}
-	el := grading.CPUTime() - start
+	el := clock() - start
 	if unit > 0 && el > c.budget(unit, n) {
 		return 0, c.tooSlow(n, el, unit)
 	}

@@ -1,0 +1,46 @@
+package remote
+
+import (
+	"context"
+	"os"
+	"time"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+)
+
+// CheckTimeout bounds one check whose learner's code runs in its own
+// process, from the process's start to the verdict. With [CallTimeout] it
+// fixes what a submission that hangs everywhere costs: every check ends
+// within CheckTimeout (most, hanging in their first call, after
+// CallTimeout).
+const CheckTimeout = 10 * time.Second
+
+// OutOfProcess reports whether the grader asked the checks to call the
+// learner's code in a process of its own: the classroom grader sets
+// MCP_PLAYGROUND_OUT_OF_PROCESS=1 and compiles the test without the
+// learner's file. A plain go test (a learner's own run, the proof, the
+// parity test) calls the file compiled into the test, as the page does.
+func OutOfProcess() bool { return os.Getenv("MCP_PLAYGROUND_OUT_OF_PROCESS") == "1" }
+
+// Run plays c against a fresh process of the learner's program, its
+// functions taken as F. Whatever that process does, the verdict is decided
+// here: a call that gets no answer fails the check with a plain message.
+func Run[F any](ctx context.Context, l *Learner, c grading.Check[F], errs Errors, adapters Adapters) grading.Result {
+	ctx, cancel := context.WithTimeout(ctx, CheckTimeout)
+	defer cancel()
+	fail := func(err error) grading.Result {
+		r := grading.Failf("%v", err)
+		r.Check = c.Name
+		return r
+	}
+	p, err := l.Start(errs, adapters)
+	if err != nil {
+		return fail(err)
+	}
+	defer p.Close()
+	var f F
+	if err := p.Root(&f); err != nil {
+		return fail(err)
+	}
+	return grading.Run(grading.WithCPUClock(ctx, p.CPUTime), c, f)
+}
