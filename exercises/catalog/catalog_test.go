@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -23,24 +22,14 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// TestCatalog grades catalog.go: one subtest per check. Under the
-// classroom grader (remote.OutOfProcess) catalog.go runs in a process of
-// its own and the checks call it through a pipe.
+// TestCatalog grades catalog.go: one subtest per check. Under the classroom
+// grader (remote.OutOfProcess) catalog.go runs in a process of its own and
+// the checks call it through a pipe; a plain go test calls the file
+// compiled in, as the page does.
 func TestCatalog(t *testing.T) {
-	grade := func(c grading.Check[GradeEnumerate]) grading.Result {
-		return grading.Run(context.Background(), c, GradeEnumerate(learnerEnumerate))
-	}
-	if remote.OutOfProcess() {
-		l, err := remote.Build(remote.Spec{Exercise: "catalog", Dir: ".", File: "catalog.go", Allow: importrule.ForExercise("catalog"), Driver: catalogDriver})
-		if err != nil {
-			grade = func(grading.Check[GradeEnumerate]) grading.Result { return grading.Failf("%v", err) }
-		} else {
-			defer l.Remove()
-			grade = func(c grading.Check[GradeEnumerate]) grading.Result {
-				return remote.Run(context.Background(), l, c, catalogErrors, nil)
-			}
-		}
-	}
+	spec := remote.Spec{Exercise: "catalog", Dir: ".", File: "catalog.go", Allow: importrule.ForExercise("catalog"), Driver: learnerDriver}
+	grade, done := remote.Grader(spec, learnerErrors, nil, inProcess())
+	defer done()
 	for _, c := range GradeChecks() {
 		t.Run(c.Name, func(t *testing.T) {
 			if r := grade(c); !r.Pass {
@@ -50,24 +39,22 @@ func TestCatalog(t *testing.T) {
 	}
 }
 
-// catalogErrors are Enumerate's errors, by the names the driver gives its
-// own copies.
-var catalogErrors = remote.Errors{
-	"ErrInvalidLimits": ErrInvalidLimits, "ErrDuplicateName": ErrDuplicateName, "ErrCursorRepeated": ErrCursorRepeated,
-	"ErrPageLimit": ErrPageLimit, "ErrToolLimit": ErrToolLimit,
-}
+// learnerErrors are the errors whose identity the checks test, by the names
+// the driver gives the learner package's own copies.
+var learnerErrors = remote.Errors{"ErrInvalidLimits": ErrInvalidLimits, "ErrDuplicateName": ErrDuplicateName, "ErrCursorRepeated": ErrCursorRepeated, "ErrPageLimit": ErrPageLimit, "ErrToolLimit": ErrToolLimit}
 
-// catalogDriver is the learner process's main: it serves Enumerate, and
-// makes a Lister of the grader's.
-const catalogDriver = `package main
+// learnerDriver is the learner process's main: it serves the learner's
+// functions in the shape the checks take them.
+const learnerDriver = `package main
 
 import (
 	"context"
 	"reflect"
-
 	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
 	learner "LEARNER"
 )
+
+var errs = remote.Errors{"ErrInvalidLimits": learner.ErrInvalidLimits, "ErrDuplicateName": learner.ErrDuplicateName, "ErrCursorRepeated": learner.ErrCursorRepeated, "ErrPageLimit": learner.ErrPageLimit, "ErrToolLimit": learner.ErrToolLimit}
 
 type lister struct{ o *remote.Object }
 
@@ -79,9 +66,6 @@ func (l lister) ListTools(ctx context.Context, cursor *string) (learner.Page, er
 }
 
 func main() {
-	remote.Serve(learner.Enumerate, remote.Errors{
-		"ErrInvalidLimits": learner.ErrInvalidLimits, "ErrDuplicateName": learner.ErrDuplicateName, "ErrCursorRepeated": learner.ErrCursorRepeated,
-		"ErrPageLimit": learner.ErrPageLimit, "ErrToolLimit": learner.ErrToolLimit,
-	}, remote.Adapters{reflect.TypeFor[learner.Lister](): func(o *remote.Object) any { return lister{o} }})
+	remote.Serve(learner.Enumerate, errs, remote.Adapters{reflect.TypeFor[learner.Lister](): func(o *remote.Object) any { return lister{o} }})
 }
 `

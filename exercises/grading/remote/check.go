@@ -15,6 +15,14 @@ import (
 // CallTimeout).
 const CheckTimeout = 10 * time.Second
 
+// CostCheckTimeout bounds a cost check (grading.Check.Cost), whose tens of
+// thousands of calls each cross the pipe.
+const CostCheckTimeout = grading.Timeout
+
+// CostScale divides a cost check's work (grading.WithCostScale): half the
+// calls still tell O(log n) from O(n) by a wide margin.
+const CostScale = 2
+
 // OutOfProcess reports whether the grader asked the checks to call the
 // learner's code in a process of its own: the classroom grader sets
 // MCP_PLAYGROUND_OUT_OF_PROCESS=1 and compiles the test without the
@@ -26,7 +34,11 @@ func OutOfProcess() bool { return os.Getenv("MCP_PLAYGROUND_OUT_OF_PROCESS") == 
 // functions taken as F. Whatever that process does, the verdict is decided
 // here: a call that gets no answer fails the check with a plain message.
 func Run[F any](ctx context.Context, l *Learner, c grading.Check[F], errs Errors, adapters Adapters) grading.Result {
-	ctx, cancel := context.WithTimeout(ctx, CheckTimeout)
+	timeout := CheckTimeout
+	if c.Cost {
+		timeout = CostCheckTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	fail := func(err error) grading.Result {
 		r := grading.Failf("%v", err)
@@ -42,5 +54,27 @@ func Run[F any](ctx context.Context, l *Learner, c grading.Check[F], errs Errors
 	if err := p.Root(&f); err != nil {
 		return fail(err)
 	}
-	return grading.Run(grading.WithCPUClock(ctx, p.CPUTime), c, f)
+	ctx = grading.WithCPUClock(ctx, p.CPUTime)
+	ctx = grading.WithCostScale(ctx, CostScale)
+	return grading.Run(ctx, c, f)
+}
+
+// Grader returns how an exercise's test grades one check: against
+// inProcess, the learner's code compiled into the test, or, when
+// [OutOfProcess], against a fresh process of the learner's program built
+// from spec (a file that does not pass the import rule or does not compile
+// fails every check with why). done removes the built program.
+func Grader[F any](spec Spec, errs Errors, adapters Adapters, inProcess F) (grade func(grading.Check[F]) grading.Result, done func()) {
+	if !OutOfProcess() {
+		return func(c grading.Check[F]) grading.Result { return grading.Run(context.Background(), c, inProcess) }, func() {}
+	}
+	l, err := Build(spec)
+	if err != nil {
+		return func(c grading.Check[F]) grading.Result {
+			r := grading.Failf("%v", err)
+			r.Check = c.Name
+			return r
+		}, func() {}
+	}
+	return func(c grading.Check[F]) grading.Result { return Run(context.Background(), l, c, errs, adapters) }, l.Remove
 }

@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -52,21 +53,39 @@ type Adapter func(o *Object) any
 // Adapters are the adapters by the interface type they make.
 type Adapters map[reflect.Type]Adapter
 
-// special reports whether values of t cannot cross as plain JSON.
+// special reports whether values of t cannot cross as plain JSON: they
+// hold a function, an interface with methods, a jsonrpc.ID (whose value
+// JSON does not see), or a string (JSON would replace the bytes of an
+// invalid UTF-8 string, which the frames checks send on purpose). A type
+// with its own JSON methods crosses as its JSON.
 func special(t reflect.Type) bool {
 	return specialSeen(t, map[reflect.Type]bool{})
 }
+
+var (
+	idType          = reflect.TypeFor[jsonrpc.ID]()
+	marshalerType   = reflect.TypeFor[json.Marshaler]()
+	unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+)
 
 func specialSeen(t reflect.Type, seen map[reflect.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
 	seen[t] = true
+	if t == idType {
+		return true
+	}
+	if t.Kind() != reflect.Interface && (t.Implements(marshalerType) || reflect.PointerTo(t).Implements(unmarshalerType)) {
+		return false
+	}
 	switch t.Kind() {
-	case reflect.Func:
+	case reflect.Func, reflect.String:
 		return true
 	case reflect.Interface:
 		return t.NumMethod() > 0
+	case reflect.Pointer:
+		return specialSeen(t.Elem(), seen)
 	case reflect.Struct:
 		for i := range t.NumField() {
 			if t.Field(i).IsExported() && specialSeen(t.Field(i).Type, seen) {
@@ -74,9 +93,20 @@ func specialSeen(t reflect.Type, seen map[reflect.Type]bool) bool {
 			}
 		}
 	case reflect.Slice, reflect.Array:
-		return specialSeen(t.Elem(), seen)
+		return t.Elem().Kind() != reflect.Uint8 && specialSeen(t.Elem(), seen)
 	}
 	return false
+}
+
+// wireString is a string that is not valid UTF-8, as its bytes.
+type wireString struct {
+	Bytes []byte `json:"bytes"`
+}
+
+// wireID is a jsonrpc.ID.
+type wireID struct {
+	Int *int64  `json:"int,omitempty"`
+	Str *string `json:"str,omitempty"`
 }
 
 // wireError is an error on the wire.
@@ -119,6 +149,22 @@ func (c *Conn) encode(t reflect.Type, v reflect.Value, name string) (json.RawMes
 			return json.RawMessage("null"), nil
 		}
 		return json.Marshal(handle{Obj: c.export(v.Elem(), name), Name: name})
+	case t == idType:
+		var w wireID
+		switch x := v.Interface().(jsonrpc.ID).Raw().(type) {
+		case int64:
+			w.Int = &x
+		case string:
+			w.Str = &x
+		}
+		return json.Marshal(w)
+	case t.Kind() == reflect.String && !utf8.ValidString(v.String()):
+		return json.Marshal(wireString{[]byte(v.String())})
+	case t.Kind() == reflect.Pointer && special(t):
+		if v.IsNil() {
+			return json.RawMessage("null"), nil
+		}
+		return c.encode(t.Elem(), v.Elem(), name)
 	case t.Kind() == reflect.Struct && special(t):
 		fields := map[string]json.RawMessage{}
 		for i := range t.NumField() {
@@ -223,6 +269,36 @@ func (c *Conn) decode(t reflect.Type, raw json.RawMessage) (reflect.Value, error
 		}
 		out.Set(reflect.ValueOf(a(&Object{c: c, id: h.Obj, typ: t, name: h.Name})))
 		return out, nil
+	case t == idType:
+		var w wireID
+		if err := json.Unmarshal(raw, &w); err != nil {
+			return out, err
+		}
+		var id jsonrpc.ID
+		var err error
+		switch {
+		case w.Int != nil:
+			id, err = jsonrpc.MakeID(float64(*w.Int))
+		case w.Str != nil:
+			id, err = jsonrpc.MakeID(*w.Str)
+		}
+		out.Set(reflect.ValueOf(id))
+		return out, err
+	case t.Kind() == reflect.String && len(raw) > 0 && raw[0] == '{':
+		var w wireString
+		if err := json.Unmarshal(raw, &w); err != nil {
+			return out, err
+		}
+		out.SetString(string(w.Bytes))
+		return out, nil
+	case t.Kind() == reflect.Pointer && special(t):
+		v, err := c.decode(t.Elem(), raw)
+		if err != nil {
+			return out, err
+		}
+		p := reflect.New(t.Elem())
+		p.Elem().Set(v)
+		return p, nil
 	case t.Kind() == reflect.Struct && special(t):
 		var fields map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &fields); err != nil {

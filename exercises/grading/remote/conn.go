@@ -8,6 +8,7 @@ import (
 	"io"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
@@ -68,6 +69,8 @@ type Conn struct {
 	wmu sync.Mutex
 	w   *json.Encoder
 
+	// busy is the CPU time spent inside the functions this end serves.
+	busy atomic.Int64
 	// root is what the learner's side serves to "root" (its functions).
 	root reflect.Value
 
@@ -198,7 +201,7 @@ func (c *Conn) invoke(m message) (res json.RawMessage, err error) {
 		}
 		return c.encode(c.root.Type(), c.root, "")
 	case "cputime":
-		return json.Marshal(grading.CPUTime())
+		return json.Marshal(time.Duration(c.busy.Load()))
 	default:
 		return nil, fmt.Errorf("no method %q", m.Method)
 	}
@@ -236,7 +239,9 @@ func (c *Conn) invoke(m message) (res json.RawMessage, err error) {
 			err = fmt.Errorf("%s panicked: %v", name, r)
 		}
 	}()
+	start := grading.CPUTime()
 	outs := fn.Call(args)
+	c.busy.Add(int64(grading.CPUTime() - start))
 	enc := make([]json.RawMessage, len(outs))
 	for i, v := range outs {
 		if enc[i], err = c.encode(ft.Out(i), v, name); err != nil {

@@ -232,10 +232,12 @@ func (p *Process) Root(ptr any) error {
 	return nil
 }
 
-// CPUTime is the CPU time the learner's process has used, as it measures
-// itself (the driver's code answers, not the learner's).
+// CPUTime is the CPU time the learner's process has spent inside the
+// learner's functions, as its driver measures it: the cost checks' clock,
+// which leaves out the pipe's own cost per call. The learner's code cannot
+// reach the driver's count.
 func (p *Process) CPUTime() time.Duration {
-	raw := p.conn.request("cputime", nil, "the CPU time")
+	raw := p.conn.request("cputime", nil, "the CPU time of your code")
 	var d time.Duration
 	_ = json.Unmarshal(raw[0], &d)
 	return d
