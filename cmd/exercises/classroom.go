@@ -177,6 +177,13 @@ func (e *export) writeGrader(dir string, exs []exercise) error {
 	if err != nil {
 		return err
 	}
+	// The pristine starters: the graders' test binary is compiled with
+	// them in place of the learner's file (see the grader's doc).
+	for _, ex := range exs {
+		if err := copyFile(filepath.Join(ex.Dir, ex.Config.File), filepath.Join(dir, "starters", ex.ID, ex.Config.File)); err != nil {
+			return err
+		}
+	}
 	return writeFile(filepath.Join(dir, "checks.json"), string(b))
 }
 
@@ -218,7 +225,8 @@ type supportPackage struct {
 // supportPackages lists the module's packages the exercise packages depend
 // on, other than the exercises themselves.
 func supportPackages(root string, exs []exercise) ([]supportPackage, error) {
-	args := []string{"list", "-deps", "-f",
+	// -test: the graders' own imports (grading/remote, importrule) count.
+	args := []string{"list", "-deps", "-test", "-f",
 		`{{if .Module}}{{if eq .Module.Path "` + modulePath + `"}}{{.ImportPath}}|{{.Dir}}|{{join .GoFiles ","}},{{join .IgnoredGoFiles ","}},{{join .EmbedFiles ","}}{{end}}{{end}}`}
 	for _, ex := range exs {
 		args = append(args, "./exercises/"+ex.ID)
@@ -238,8 +246,8 @@ func supportPackages(root string, exs []exercise) ([]supportPackage, error) {
 			continue
 		}
 		path, dir := parts[0], parts[1]
-		if strings.HasPrefix(path, modulePath+"/exercises/") && path != modulePath+"/exercises/grading" {
-			continue // exercise folders are copied whole
+		if strings.Contains(path, " ") || strings.HasSuffix(path, ".test") || slices.ContainsFunc(exs, func(ex exercise) bool { return path == modulePath+"/exercises/"+ex.ID }) {
+			continue // exercise folders are copied whole; test variants are theirs
 		}
 		p := supportPackage{dir: dir}
 		for _, f := range strings.Split(parts[2], ",") {

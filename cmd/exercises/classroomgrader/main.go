@@ -15,10 +15,15 @@
 // (or an exercise does not compile), 2 when the grader itself cannot run
 // (go run reports both as 1).
 //
-// The learner's code runs inside the go test process, as it does on the
-// page: a check passes only on go test's own report that its subtest
-// passed, never on an exit status alone, so code that exits early scores
-// nothing for the checks it skipped.
+// The learner's code never runs in the go test process: the test is built
+// with the tag learner_out_of_process and with the learner's file replaced
+// by the pristine starter (grader/starters/, an -overlay), and each check
+// calls the learner's code in a process of its own built from the learner's
+// file and the exercise's fixed API (exercises/grading/remote). So go
+// test's report is the graders' alone: whatever the learner's process
+// prints or however it ends only changes what its functions return. Before
+// any of that, the learner's imports are checked against the exercise's
+// allow-list (exercises/importrule).
 package main
 
 import (
@@ -35,8 +40,89 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
+	"github.com/mcp-playground/mcp-playground/exercises/importrule"
 )
+
+var (
+	// startersDir holds the pristine starters, by exercise id: the test
+	// binary is compiled with them in place of the learner's file.
+	startersDir string
+	// budget and budgetFile bound a whole assignment's grading (see -budget).
+	budget     time.Duration
+	budgetFile string
+)
+
+// overBudget says why nothing more is graded, or "".
+func overBudget() string {
+	if budget == 0 || budgetFile == "" {
+		return ""
+	}
+	b, err := os.ReadFile(budgetFile)
+	if err != nil {
+		return ""
+	}
+	start, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil {
+		return ""
+	}
+	if el := time.Since(time.Unix(start, 0)); el > budget {
+		return fmt.Sprintf("not graded: the assignment's grading budget of %v ran out (a submission whose checks hang uses it up)", budget)
+	}
+	return ""
+}
+
+// learnerProblem checks the learner's file before any test runs: its
+// imports against the exercise's allow-list, then that it compiles with
+// the exercise's fixed API alone.
+func learnerProblem(ex exercise) (problem, detail string) {
+	_, err := remote.Build(remote.Spec{Exercise: ex.ID, Dir: filepath.Join("exercises", ex.ID), File: ex.File, Allow: importrule.ForExercise(ex.ID)})
+	var ie *importrule.Error
+	switch {
+	case err == nil:
+		return "", ""
+	case errors.As(err, &ie):
+		return ie.EN, ie.ZH
+	default:
+		p, d, _ := strings.Cut(err.Error(), "\n")
+		return strings.TrimSuffix(p, ":"), d
+	}
+}
+
+// outOfProcess returns the go test flags and environment that keep the
+// learner's file out of the test binary: the starters in its place
+// (-overlay) and the tag that makes the tests call the learner's process.
+func outOfProcess(exs []exercise) (args, env []string, cleanup func(), err error) {
+	replace := map[string]string{}
+	for _, ex := range exs {
+		starter, err := filepath.Abs(filepath.Join(startersDir, ex.ID, ex.File))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if _, err := os.Stat(starter); err != nil {
+			return nil, nil, nil, fmt.Errorf("the pristine starter %s is missing: export the graders again", starter)
+		}
+		learner, err := filepath.Abs(filepath.Join("exercises", ex.ID, ex.File))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		replace[learner] = starter
+	}
+	dir, err := os.MkdirTemp("", "grader-overlay-")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	b, _ := json.Marshal(map[string]any{"Replace": replace})
+	ov := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(ov, b, 0o644); err != nil {
+		return nil, nil, nil, err
+	}
+	return []string{"-tags=learner_out_of_process", "-overlay=" + ov}, []string{"MCP_PLAYGROUND_OUT_OF_PROCESS=1"}, func() { os.RemoveAll(dir) }, nil
+}
 
 // A catalog is checks.json: the exercises and what each check is worth.
 type catalog struct {
@@ -83,7 +169,16 @@ func main() {
 	submission := flag.String("submission", "", "take each graded exercise's file from `dir` (at its top, at exercises/<id>/, or anywhere below it)")
 	one := flag.String("check", "", "grade the single check `exercise/check`")
 	build := flag.String("build", "", "only compile `exercise`'s grader with its learner file")
+	flag.DurationVar(&budget, "budget", 0, "grade nothing once this `long` has passed since -budget-file's time (0: no budget)")
+	flag.StringVar(&budgetFile, "budget-file", "", "the `file` holding when the assignment's grading started")
+	budgetReset := flag.Bool("budget-reset", false, "start the budget now (the first test of an assignment)")
 	flag.Parse()
+	startersDir = filepath.Join(filepath.Dir(*checksPath), "starters")
+	if *budgetReset && budgetFile != "" {
+		if err := os.WriteFile(budgetFile, []byte(strconv.FormatInt(time.Now().Unix(), 10)), 0o644); err != nil {
+			fatal(err)
+		}
+	}
 
 	cat, err := readCatalog(*checksPath)
 	if err != nil {
@@ -265,7 +360,14 @@ func goTest(exs []exercise, pattern string) *testRun {
 		byID[ex.ID] = ex
 		pkgs = append(pkgs, "./exercises/"+ex.ID)
 	}
-	cmd := goCommand(testArgs(pattern, pkgs...)...)
+	extra, env, cleanup, err := outOfProcess(exs)
+	if err != nil {
+		fatal(err)
+	}
+	defer cleanup()
+	args := testArgs(pattern, pkgs...)
+	cmd := goCommand(append(append([]string{args[0]}, extra...), args[1:]...)...)
+	cmd.Env = append(cmd.Env, env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, _ := cmd.Output() // a failing check is a failing go test
@@ -338,6 +440,22 @@ func gradeAll(exs []exercise) map[string]outcome {
 	if len(exs) == 0 {
 		return outs
 	}
+	var ok []exercise
+	for _, ex := range exs {
+		if why := overBudget(); why != "" {
+			outs[ex.ID] = outcome{Exercise: ex, Problem: why}
+			continue
+		}
+		if p, d := learnerProblem(ex); p != "" {
+			outs[ex.ID] = outcome{Exercise: ex, Problem: p, Detail: d}
+			continue
+		}
+		ok = append(ok, ex)
+	}
+	if len(ok) == 0 {
+		return outs
+	}
+	exs = ok
 	r := goTest(exs, "")
 	for _, ex := range exs {
 		o := outcome{Exercise: ex}
@@ -431,9 +549,17 @@ func gradeOne(cat *catalog, name string) int {
 		fatal(fmt.Errorf("exercise %s has no check %q", id, checkName))
 	}
 	c := ex.Checks[i]
+	fmt.Printf("%s: %s\n", name, c.Summary)
+	if why := overBudget(); why != "" {
+		fmt.Printf("FAIL: 0/%d points: %s\n", c.Points, why)
+		return 1
+	}
+	if p, d := learnerProblem(ex); p != "" {
+		fmt.Printf("FAIL: 0/%d points: %s\n%s\n", c.Points, p, d)
+		return 1
+	}
 	r := goTest(exs, runPattern(ex.Test, c.Name))
 	action, ok := r.checks[id][c.Name]
-	fmt.Printf("%s: %s\n", name, c.Summary)
 	switch {
 	case ok && action == "pass":
 		fmt.Printf("pass: %d/%d points\n", c.Points, c.Points)
@@ -460,11 +586,21 @@ func buildOnly(cat *catalog, id string) int {
 		fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	cmd := goCommand("test", "-c", "-vet=off", "-trimpath", "-o", filepath.Join(dir, id+".test"), "./exercises/"+id)
+	if p, d := learnerProblem(exs[0]); p != "" {
+		fmt.Printf("%s\n%s\n", p, d)
+		return 1
+	}
+	extra, env, cleanup, err := outOfProcess(exs)
+	if err != nil {
+		fatal(err)
+	}
+	defer cleanup()
+	cmd := goCommand(append(append([]string{"test", "-c", "-vet=off", "-trimpath"}, extra...), "-o", filepath.Join(dir, id+".test"), "./exercises/"+id)...)
+	cmd.Env = append(cmd.Env, env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		fmt.Printf("%s does not compile with the graders:\n%s\n", exs[0].File, compilerMessage(string(out)))
-		return 1
+		fmt.Printf("the graders do not compile (export them again):\n%s\n", compilerMessage(string(out)))
+		return 2
 	}
 	fmt.Printf("%s compiles with the graders\n", exs[0].File)
 	return 0

@@ -33,7 +33,8 @@ type Spec struct {
 	// Allow is the exercise's import allow-list (importrule).
 	Allow []string
 	// Driver is the driver's main package: LEARNER in it stands for the
-	// learner package's import path.
+	// learner package's import path. Without one, Build only compiles the
+	// learner's package and returns a nil Learner.
 	Driver string
 }
 
@@ -85,6 +86,22 @@ func Build(spec Spec) (*Learner, error) {
 		replace[filepath.Join(pkgDir, n)] = filepath.Join(dir, n)
 	}
 	importPath := module + "/learnerbuild/" + spec.Exercise + "/learner"
+	if spec.Driver == "" {
+		// Only compile the learner's package: the classroom grader's
+		// compile test, before any check runs.
+		ov, _ := json.Marshal(map[string]any{"Replace": replace})
+		defer os.RemoveAll(tmp)
+		if err := os.WriteFile(filepath.Join(tmp, "overlay.json"), ov, 0o644); err != nil {
+			return nil, err
+		}
+		cmd := exec.Command("go", "build", "-trimpath", "-overlay", filepath.Join(tmp, "overlay.json"), "./learnerbuild/"+spec.Exercise+"/learner")
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("%s does not compile:\n%s", spec.File, compilerLines(string(out), pkgDir, spec.File))
+		}
+		return nil, nil
+	}
 	driver := filepath.Join(tmp, "main.go")
 	if err := os.WriteFile(driver, []byte(strings.ReplaceAll(spec.Driver, "LEARNER", importPath)), 0o644); err != nil {
 		return nil, err
