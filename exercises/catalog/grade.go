@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -449,7 +448,7 @@ func gradeClass(err, invalid, dup, repeated, pages, tools error) string {
 // gradeHidden walks seeded random catalogs: random tool names, page
 // shapes, empty-string cursors, repeats, cycles, duplicates and limits.
 func gradeHidden(ctx context.Context, f GradeEnumerate) grading.Result {
-	rng := rand.New(rand.NewPCG(17, 20251125))
+	rng := grading.Rand(ctx, 17, 20251125)
 	words := []string{"get", "put", "list", "find", "stock", "order", "ship", "ping", "sum", "read", "note", "tag"}
 	for i := 0; i < 40; i++ {
 		if ctx.Err() != nil {

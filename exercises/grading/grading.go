@@ -13,8 +13,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -132,6 +134,9 @@ func Run[F any](ctx context.Context, c Check[F], f F) Result {
 		r = Result{Message: "timed out: " + context.Cause(ctx).Error()}
 	}
 	r.Check = c.Name
+	if !r.Pass {
+		r.Message += seedNote(ctx)
+	}
 	if !r.Pass && r.Scenario == "" {
 		r.Scenario = c.Scenario
 	}
@@ -206,4 +211,41 @@ func CostScale(ctx context.Context) int {
 		return d
 	}
 	return 1
+}
+
+type seedKey struct{}
+
+// seedUse is the seed of one check's hidden cases, and whether the check
+// drew any.
+type seedUse struct {
+	seed uint64
+	used atomic.Bool
+}
+
+// WithSeed returns a context whose hidden checks draw their cases from
+// seed (see [Rand]). The classroom grader chooses one at grading time and
+// prints it, so hidden cases cannot be copied from the grader's source,
+// and a failure can be reproduced.
+func WithSeed(ctx context.Context, seed uint64) context.Context {
+	return context.WithValue(ctx, seedKey{}, &seedUse{seed: seed})
+}
+
+// Rand returns the random source of a hidden check: the check's own fixed
+// stream (a, b) where no seed was set (the page, the proof, the parity
+// test), else one drawn from the seed.
+func Rand(ctx context.Context, a, b uint64) *rand.Rand {
+	if s, ok := ctx.Value(seedKey{}).(*seedUse); ok && s.seed != 0 {
+		s.used.Store(true)
+		return rand.New(rand.NewPCG(a, s.seed))
+	}
+	return rand.New(rand.NewPCG(a, b))
+}
+
+// seedNote is what a failed check that drew hidden cases adds to its
+// message: the seed, and how to draw the same cases again.
+func seedNote(ctx context.Context) string {
+	if s, ok := ctx.Value(seedKey{}).(*seedUse); ok && s.used.Load() {
+		return fmt.Sprintf(" [hidden cases drawn with seed %d: MCP_PLAYGROUND_SEED=%d go run ./grader draws them again]", s.seed, s.seed)
+	}
+	return ""
 }

@@ -311,7 +311,7 @@ func gradePairsByID(ctx context.Context, f GradeNew) grading.Result {
 // gradeHidden plays seeded random transcripts against a model client and
 // compares every answer.
 func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
-	rng := rand.New(rand.NewPCG(5, 20251125))
+	rng := grading.Rand(ctx, 5, 20251125)
 	versions := []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28", "1999-01-01"}
 	methods := []string{"ping", "initialize", "tools/list", "tools/call", "notifications/initialized", "resources/read"}
 	for run := 0; run < 300; run++ {

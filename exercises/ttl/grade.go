@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -177,7 +176,7 @@ func gradeKind(err, invalid, reversed, overflow error) string {
 // gradeHidden plays seeded random interleavings of touches and expiries,
 // bad input included, against the reference.
 func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
-	rng := rand.New(rand.NewPCG(11, 1999))
+	rng := grading.Rand(ctx, 11, 1999)
 	ids := []string{"A", "B", "C", "D", "E", "s-1", "s-10", "s-2"}
 	for run := 0; run < 200; run++ {
 		if ctx.Err() != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -89,5 +90,27 @@ func outOfProcess(exs []exercise) (args, env []string, cleanup func(), err error
 	if err := os.WriteFile(ov, b, 0o644); err != nil {
 		return nil, nil, nil, err
 	}
-	return []string{"-tags=learner_out_of_process", "-overlay=" + ov}, []string{"MCP_PLAYGROUND_OUT_OF_PROCESS=1"}, func() { os.RemoveAll(dir) }, nil
+	env = []string{"MCP_PLAYGROUND_OUT_OF_PROCESS=1", "MCP_PLAYGROUND_SEED=" + strconv.FormatUint(seed, 10)}
+	return []string{"-tags=learner_out_of_process", "-overlay=" + ov}, env, func() { os.RemoveAll(dir) }, nil
+}
+
+// seed is the hidden checks' seed for this grading (see chooseSeed).
+var seed uint64
+
+// chooseSeed picks the hidden checks' seed: MCP_PLAYGROUND_SEED when set
+// (to draw a grade's hidden cases again), else a fresh one, so that hidden
+// cases cannot be learnt from the graders' source.
+func chooseSeed() (uint64, error) {
+	if s := os.Getenv("MCP_PLAYGROUND_SEED"); s != "" {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil || n == 0 {
+			return 0, fmt.Errorf("MCP_PLAYGROUND_SEED=%q: want a number above 0", s)
+		}
+		return n, nil
+	}
+	for {
+		if n := rand.Uint64() % 1_000_000_000; n != 0 {
+			return n, nil
+		}
+	}
 }

@@ -89,6 +89,11 @@ func main() {
 	budgetReset := flag.Bool("budget-reset", false, "start the budget now (the first test of an assignment)")
 	flag.Parse()
 	startersDir = filepath.Join(filepath.Dir(*checksPath), "_starters")
+	var err error
+	if seed, err = chooseSeed(); err != nil {
+		fatal(err)
+	}
+	fmt.Printf("hidden checks: seed %d (MCP_PLAYGROUND_SEED=%d draws the same cases again)\n", seed, seed)
 	if *budgetReset && budgetFile != "" {
 		if err := os.WriteFile(budgetFile, []byte(strconv.FormatInt(time.Now().Unix(), 10)), 0o644); err != nil {
 			fatal(err)

@@ -3,6 +3,7 @@ package remote
 import (
 	"context"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
@@ -22,6 +23,15 @@ const CostCheckTimeout = grading.Timeout
 // CostScale divides a cost check's work (grading.WithCostScale): half the
 // calls still tell O(log n) from O(n) by a wide margin.
 const CostScale = 2
+
+// Seed is the seed hidden checks draw their cases from: the classroom
+// grader chooses one at grading time and passes it as MCP_PLAYGROUND_SEED
+// (which a teacher or student may also set, to draw the same cases again);
+// 0, the default, keeps each check's fixed stream.
+func Seed() uint64 {
+	n, _ := strconv.ParseUint(os.Getenv("MCP_PLAYGROUND_SEED"), 10, 64)
+	return n
+}
 
 // OutOfProcess reports whether the grader asked the checks to call the
 // learner's code in a process of its own: the classroom grader sets
@@ -56,6 +66,7 @@ func Run[F any](ctx context.Context, l *Learner, c grading.Check[F], errs Errors
 	}
 	ctx = grading.WithCPUClock(ctx, p.CPUTime)
 	ctx = grading.WithCostScale(ctx, CostScale)
+	ctx = grading.WithSeed(ctx, Seed())
 	return grading.Run(ctx, c, f)
 }
 
