@@ -187,7 +187,7 @@ func gradeWalk(ctx context.Context, f GradeEnumerate, c gradeCase, outcomes []st
 	}
 	for k := 0; k < max(len(got.requests), len(want.requests)); k++ {
 		if k >= len(got.requests) {
-			return fail(k, "%s stopped after %d requests (%s); it should have sent request %d: tools/list %s", call, len(got.requests), gradeRequests(got.requests), k+1, want.requests[k])
+			return fail(k, "%s %s; it should then have sent request %d, tools/list %s", call, gradeSent(got.requests), k+1, want.requests[k])
 		}
 		if k >= len(want.requests) {
 			return fail(len(want.requests)-1, "%s sent request %d (tools/list %s) after the walk should have ended with %s. Your requests: %s", call, k+1, got.requests[k], gradeOutcome(want), gradeRequests(got.requests))
@@ -232,6 +232,18 @@ func gradeOutcome(r gradeResult) string {
 		return fmt.Sprintf("nil, nil, %s", r.err)
 	}
 	return fmt.Sprintf("tools %q, page sizes %v, %s (on error both must be nil: no partial catalog)", r.names, r.sizes, r.err)
+}
+
+// gradeSent says, as part of a sentence, which requests a walk sent
+// before it stopped.
+func gradeSent(rs []string) string {
+	switch len(rs) {
+	case 0:
+		return "sent no request"
+	case 1:
+		return "stopped after 1 request, tools/list " + rs[0]
+	}
+	return fmt.Sprintf("stopped after %d requests: tools/list %s", len(rs), strings.Join(rs, ", tools/list "))
 }
 
 func gradeRequests(rs []string) string {

@@ -146,13 +146,15 @@ func gradeScriptAt(f GradeNew, ops []gradeOp) (grading.Result, int) {
 	return grading.Pass(), len(ops)
 }
 
+// gradeListing lists the calls a failure follows: the last eight done,
+// then op, the call that failed or whose state is checked next.
 func gradeListing(done []string, op gradeOp) string {
 	var b strings.Builder
 	if len(done) > 8 {
 		fmt.Fprintf(&b, "  … %d earlier calls\n", len(done)-8)
 		done = done[len(done)-8:]
 	}
-	for _, d := range done {
+	for _, d := range append(done, op.String()) {
 		b.WriteString("  " + d + "\n")
 	}
 	return b.String()
