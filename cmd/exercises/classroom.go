@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"net/url"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -38,6 +39,19 @@ func classroomTargets() []target {
 // WriteClassroom writes the export for the named target into dir, which
 // must be empty or absent.
 func WriteClassroom(root, targetName, dir string) error {
+	return writeClassroom(root, targetName, dir, "")
+}
+
+// writeClassroom is WriteClassroom with the published course's URL, to
+// which failure messages link ("" for none).
+func writeClassroom(root, targetName, dir, site string) error {
+	if site != "" {
+		u, err := url.Parse(site)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return fmt.Errorf("-site %q: want the course's address, https://HOST/PATH/", site)
+		}
+		site = strings.TrimSuffix(site, "/") + "/"
+	}
 	i := slices.IndexFunc(classroomTargets(), func(t target) bool { return t.name == targetName })
 	if i < 0 {
 		return fmt.Errorf("no classroom target %q (the targets are %s)", targetName, strings.Join(targetNames(), ", "))
@@ -49,6 +63,7 @@ func WriteClassroom(root, targetName, dir string) error {
 	if err != nil {
 		return err
 	}
+	e.site = site
 	return classroomTargets()[i].write(e, dir)
 }
 
@@ -66,6 +81,7 @@ type export struct {
 	root      string
 	exs       []exercise
 	goVersion string // "1.26.8": go.mod's toolchain, else its go line
+	site      string // the published course, ending in "/", or ""
 }
 
 func newExport(root string) (*export, error) {
@@ -183,7 +199,7 @@ func (e *export) writeGrader(dir string, exs []exercise) error {
 			return err
 		}
 	}
-	b, err := checksJSON(exs)
+	b, err := checksJSON(exs, e.site)
 	if err != nil {
 		return err
 	}
@@ -199,7 +215,7 @@ func (e *export) writeGrader(dir string, exs []exercise) error {
 
 // checksJSON is grader/checks.json: for each exercise, its learner file,
 // its test function and its checks with their points, from config.json.
-func checksJSON(exs []exercise) ([]byte, error) {
+func checksJSON(exs []exercise, site string) ([]byte, error) {
 	type check struct {
 		Name    string `json:"name"`
 		Points  int    `json:"points"`
@@ -213,8 +229,11 @@ func checksJSON(exs []exercise) ([]byte, error) {
 		Checks []check `json:"checks"`
 	}
 	var out struct {
-		Exercises []ex `json:"exercises"`
+		// Site is the published course, whose player failure messages link to.
+		Site      string `json:"site,omitempty"`
+		Exercises []ex   `json:"exercises"`
 	}
+	out.Site = site
 	for _, e := range exs {
 		x := ex{ID: e.ID, Title: e.Config.Title, File: e.Config.File, Test: e.Config.Test}
 		for _, c := range e.Config.Checks {

@@ -10,6 +10,7 @@
 package grading
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -55,6 +56,12 @@ func (r Result) String() string {
 		fmt.Fprintf(&b, " (scenario %s", r.Scenario)
 		if r.Seq > 0 {
 			fmt.Fprintf(&b, ", event %d", r.Seq)
+		}
+		if len(r.Params) > 0 {
+			var c bytes.Buffer
+			if json.Compact(&c, r.Params) == nil {
+				fmt.Fprintf(&b, ", params %s", c.String())
+			}
 		}
 		b.WriteString(")")
 	}

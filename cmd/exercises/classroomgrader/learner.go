@@ -24,6 +24,8 @@ var (
 	// budget and budgetFile bound a whole assignment's grading (see -budget).
 	budget     time.Duration
 	budgetFile string
+	// site is the published course whose player failure messages link to.
+	site string
 )
 
 // overBudget says why nothing more is graded, or "".

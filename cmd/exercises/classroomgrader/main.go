@@ -41,6 +41,9 @@ import (
 
 // A catalog is checks.json: the exercises and what each check is worth.
 type catalog struct {
+	// Site is the published course ("" for none): failure messages link
+	// to its player for the failing case.
+	Site      string     `json:"site"`
 	Exercises []exercise `json:"exercises"`
 }
 
@@ -104,6 +107,7 @@ func main() {
 	if err != nil {
 		fatal(err)
 	}
+	site = cat.Site
 	switch {
 	case *one != "":
 		os.Exit(gradeOne(cat, *one))

@@ -195,3 +195,19 @@ func TestOverBudget(t *testing.T) {
 		})
 	}
 }
+
+func TestLinkCases(t *testing.T) {
+	const site = "https://example.org/mcp/"
+	for _, tc := range []struct{ name, msg, site, want string }{
+		{"no site keeps the text", "x = 1, want 2 (scenario paging-cycle, event 7)", "", "x = 1, want 2 (scenario paging-cycle, event 7)"},
+		{"scenario and event", "x = 1, want 2 (scenario paging-cycle, event 7)", site, "x = 1, want 2 (replay it: https://example.org/mcp/playground.html#scenario=paging-cycle&step=7 )"},
+		{"scenario alone", "timed out (scenario ttl-stale-growth)", site, "timed out (replay it: https://example.org/mcp/playground.html#scenario=ttl-stale-growth )"},
+		{"changed parameters", `bad (scenario paging-normal, event 4, params {"maxPages":2})`, site, "bad (replay it: https://example.org/mcp/playground.html#scenario=paging-normal&params=%7B%22maxPages%22%3A2%7D&step=4 )"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := linkCases(tc.msg, tc.site); got != tc.want {
+				t.Errorf("linkCases = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"net/url"
+	"regexp"
 	"strings"
 )
 
@@ -145,4 +147,30 @@ func longestBacktickRun(s string) int {
 		}
 	}
 	return best
+}
+
+// caseRef is the end of a check's message naming the case it played
+// (grading.Result.String): the scenario, the event, and the parameters
+// that make the scenario replay the case.
+var caseRef = regexp.MustCompile(`\(scenario ([a-z0-9-]+)(?:, event (\d+))?(?:, params (\{.*\}))?\)`)
+
+// linkCases turns each case a message names into a link to the published
+// course's player, opened at that case and event.
+func linkCases(msg, site string) string {
+	if site == "" {
+		return msg
+	}
+	return caseRef.ReplaceAllStringFunc(msg, func(m string) string {
+		p := caseRef.FindStringSubmatch(m)
+		// The page reads its hash with decodeURIComponent: a space is %20.
+		esc := func(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "+", "%20") }
+		u := site + "playground.html#scenario=" + esc(p[1])
+		if p[3] != "" {
+			u += "&params=" + esc(p[3])
+		}
+		if p[2] != "" {
+			u += "&step=" + p[2]
+		}
+		return "(replay it: " + u + " )"
+	})
 }

@@ -172,7 +172,7 @@ func gradeAll(exs []exercise) map[string]outcome {
 				}
 			}
 			v.Pass = action == "pass"
-			v.Output = cleanOutput(out)
+			v.Output = linkCases(cleanOutput(out), site)
 			o.Verdicts = append(o.Verdicts, v)
 		}
 		outs[ex.ID] = o
@@ -259,7 +259,7 @@ func gradeOne(cat *catalog, name string) int {
 		fmt.Printf("pass: %d/%d points\n", c.Points, c.Points)
 		return 0
 	case ok:
-		fmt.Printf("FAIL: 0/%d points\n%s\n", c.Points, cleanOutput(r.output[id][c.Name]))
+		fmt.Printf("FAIL: 0/%d points\n%s\n", c.Points, linkCases(cleanOutput(r.output[id][c.Name]), site))
 	case r.broken[id]:
 		fmt.Printf("FAIL: 0/%d points: %s does not compile with the graders:\n%s\n", c.Points, ex.File, compilerMessage(cmp.Or(r.build[id], r.stderr)))
 	default:
