@@ -1,42 +1,18 @@
 package frames
 
 import (
-	"flag"
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/gradetest"
 	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
-	"github.com/mcp-playground/mcp-playground/exercises/importrule"
 )
 
-// TestMain refuses a -run pattern that selects no check: go test would
-// otherwise pass without grading anything.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	if err := grading.SelectsCheck(flag.Lookup("test.run").Value.String(), "TestFrames", grading.Names(GradeChecks())); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { gradetest.Main(m, "TestFrames", grading.Names(GradeChecks())) }
 
-// TestFrames grades frames.go: one subtest per check. Under the classroom
-// grader (remote.OutOfProcess) frames.go runs in a process of its own and
-// the checks call it through a pipe; a plain go test calls the file
-// compiled in, as the page does.
+// TestFrames grades frames.go: one subtest per check (see gradetest.Run).
 func TestFrames(t *testing.T) {
-	spec := remote.Spec{Exercise: "frames", Dir: ".", File: "frames.go", Allow: importrule.ForExercise("frames"), Driver: learnerDriver}
-	grade, done := remote.Grader(spec, learnerErrors, nil, inProcess())
-	defer done()
-	for _, c := range GradeChecks() {
-		t.Run(c.Name, func(t *testing.T) {
-			if r := grade(c); !r.Pass {
-				t.Error(r)
-			}
-		})
-	}
+	gradetest.Run(t, gradetest.Exercise[GradeFuncs]{ID: "frames", File: "frames.go", Driver: learnerDriver, Errors: learnerErrors, InProcess: inProcess()}, GradeChecks())
 }
 
 // learnerErrors are the errors whose identity the checks test, by the names
