@@ -2,10 +2,10 @@ package main
 
 import (
 	"bytes"
-	"net/url"
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"

@@ -62,7 +62,7 @@ const (
 	// since the first test began, every later test fails at once ("not
 	// graded"), so that a submission that hangs in every check still gets
 	// its all.json grade inside Classroom 50's 15-minute job. Every check
-	// ends within remote.CheckTimeout (10 s; its first hung call ends it
+	// ends within remote.CheckTimeout (20 s; its first hung call ends it
 	// after remote.CallTimeout, 5 s), plus a few seconds of go run and go
 	// test with a warm cache.
 	c50Budget = 11 * time.Minute

@@ -79,10 +79,6 @@ type Check[F any] struct {
 	Scenario string
 	// Run grades f. It returns a Result whose Check field may be left empty.
 	Run func(ctx context.Context, f F) Result
-	// Cost marks a check that times the learner's code over many calls:
-	// where each call crosses a pipe it is given longer (see
-	// grading/remote).
-	Cost bool
 }
 
 // Pass returns a passing result.

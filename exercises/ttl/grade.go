@@ -73,7 +73,7 @@ func GradeChecks() []grading.Check[GradeNew] {
 			touch("A", 10, 5), touch("", 11, 5), touch("B", 11, 0), touch("B", 11, -3), touch("B", 9, 5), expire(9),
 			touch("C", math.MaxInt64-4, 5), touch("C", 12, math.MaxInt64), expire(11), touch("D", 11, 1), expire(15), expire(16)),
 		{Name: "hidden-interleavings", Run: gradeHidden},
-		{Name: "renewal-cost", Scenario: "ttl-stale-growth", Run: gradeCost, Cost: true},
+		{Name: "renewal-cost", Scenario: "ttl-stale-growth", Run: gradeCost},
 	}
 }
 

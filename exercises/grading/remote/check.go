@@ -4,21 +4,16 @@ import (
 	"context"
 	"os"
 	"strconv"
-	"time"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 )
 
 // CheckTimeout bounds one check whose learner's code runs in its own
-// process, from the process's start to the verdict. With [CallTimeout] it
-// fixes what a submission that hangs everywhere costs: every check ends
-// within CheckTimeout (most, hanging in their first call, after
-// CallTimeout).
-const CheckTimeout = 10 * time.Second
-
-// CostCheckTimeout bounds a cost check (grading.Check.Cost), whose tens of
-// thousands of calls each cross the pipe.
-const CostCheckTimeout = grading.Timeout
+// process, from the process's start to the verdict: grading.Timeout, the
+// bound a check has in the test process too. With [CallTimeout] it fixes
+// what a submission that hangs costs: a check whose first call hangs ends
+// after CallTimeout, and no check outlives CheckTimeout.
+const CheckTimeout = grading.Timeout
 
 // CostScale divides a cost check's work (grading.WithCostScale): half the
 // calls still tell O(log n) from O(n) by a wide margin.
@@ -44,11 +39,7 @@ func OutOfProcess() bool { return os.Getenv("MCP_PLAYGROUND_OUT_OF_PROCESS") == 
 // functions taken as F. Whatever that process does, the verdict is decided
 // here: a call that gets no answer fails the check with a plain message.
 func Run[F any](ctx context.Context, l *Learner, c grading.Check[F], errs Errors, adapters Adapters) grading.Result {
-	timeout := CheckTimeout
-	if c.Cost {
-		timeout = CostCheckTimeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, CheckTimeout)
 	defer cancel()
 	fail := func(err error) grading.Result {
 		r := grading.Failf("%v", err)
