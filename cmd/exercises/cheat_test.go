@@ -170,3 +170,24 @@ func TestClassroom50RefusesAChangedBundle(t *testing.T) {
 		})
 	}
 }
+
+// TestGradescopeHoldsCheatsToTheStarter runs the autograder as Gradescope
+// does (as root, so the submission's processes run as nobody) on the
+// cheats that reach run time, and on one that would rewrite the results.
+func TestGradescopeHoldsCheatsToTheStarter(t *testing.T) {
+	dir, exs := gradingExport(t, "gradescope", "runs the autograder on cheats")
+	ex := exerciseByID(t, exs, "catalog")
+	root := gradescopeRoot(t, filepath.Join(dir, ex.ID, "autograder.zip"))
+	for _, c := range catalogCheats {
+		if !strings.Contains(c.name, "panic") && !strings.Contains(c.name, "results") {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			r := runAutograder(t, root, map[string][]byte{ex.Config.File: []byte(c.src)})
+			wantAllChecks(t, ex, r)
+			if r.Score != 0 {
+				t.Errorf("the cheat scores %v, want 0 (the starter's score)\n%s", r.Score, r.Output)
+			}
+		})
+	}
+}
