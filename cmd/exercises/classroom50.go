@@ -235,7 +235,7 @@ func c50TeacherREADME(e *export, nAll int) string {
 		"   the runner unpacks as `$CLASSROOM50_BUNDLE_DIR`.\n\n" +
 		"   ```sh\n" +
 		"   mkdir -p CLASSROOM/autograders/SLUG\n" +
-		"   cp -R DIR/graders CLASSROOM/autograders/SLUG/\n" +
+		"   cp -R DIR/graders DIR/graders.sha256 CLASSROOM/autograders/SLUG/\n" +
 		"   git add CLASSROOM/autograders/SLUG && git commit -m \"SLUG: graders\" && git push\n" +
 		"   ```\n\n" +
 		"3. Register the assignment with the exercise's tests and the Go runtime:\n\n" +
@@ -251,9 +251,15 @@ func c50TeacherREADME(e *export, nAll int) string {
 		"## What a student can change\n\n" +
 		"Everything in their repository, graders included, and none of it counts: each test's `setup`\n" +
 		"copies `$CLASSROOM50_BUNDLE_DIR/graders` to `" + c50GradeDir + "/` and adds only the student's file\n" +
-		"(`exercises/<id>/<id>.go`), and `run` grades that copy. A bundle without `graders/` fails every\n" +
-		"test instead of grading the student's copy. The student's code itself runs inside the grading\n" +
-		"process, as on the page: code written to fool the grader is visible in the Feedback PR's diff.\n\n" +
+		"(`exercises/<id>/<id>.go`), and `run` grades that copy. Before that, `setup` checks the bundle's\n" +
+		"graders against `" + c50Manifest + "` (whose own hash is in the test) and fails, naming the file, if\n" +
+		"one changed, appeared or went missing; a bundle without `graders/` fails every test too. The\n" +
+		"student's code never runs in the grading process: its imports are checked against the\n" +
+		"exercise's allow-list, and it is built into a program of its own whose functions the checks\n" +
+		"call through a pipe, one fresh process per check.\n\n" +
 		"A cold runner compiles the graders once (the 0-point compile test, up to " + fmt.Sprint(c50BuildTimeout) + " s); each check then\n" +
-		"takes about a second, well inside Classroom 50's 15-minute grading job.\n"
+		"takes a few seconds. A call into the student's code may take 5 s and a check 20 s, and the\n" +
+		"assignment has a " + c50Budget.String() + " budget from its first test: once spent, each later test fails\n" +
+		"at once as \"not graded\", so even a submission that hangs everywhere is graded inside\n" +
+		"Classroom 50's 15-minute job.\n"
 }
