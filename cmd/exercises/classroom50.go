@@ -65,7 +65,7 @@ const (
 	// ends within remote.CheckTimeout (20 s; its first hung call ends it
 	// after remote.CallTimeout, 5 s), plus a few seconds of go run and go
 	// test with a warm cache.
-	c50Budget = 11 * time.Minute
+	c50Budget = 10 * time.Minute
 	// c50BudgetFile is where the first test notes when grading began: in
 	// the checkout, outside the grading copy each setup replaces.
 	c50BudgetFile = ".grade-started"
