@@ -13,6 +13,7 @@ import { initOffline } from './offline.js';
 import { Player } from './player.js';
 import { Playground } from './playground.js';
 import { initQuizzes } from './quiz.js';
+import { initToc } from './toc.js';
 import { recordVisit, fillProgress } from './progress.js';
 import { readHash } from './hash.js';
 import { ScenarioIndex, TraceSource } from './eras.js';
@@ -33,6 +34,7 @@ async function main() {
   initLanguage(storage);
   recordVisit();
   initQuizzes();
+  initToc();
   const progress = document.querySelector('[data-testid="progress"]');
   if (progress) fillProgress(progress);
   const bar = initOffline(document.querySelector('[data-testid="site-status"]'));

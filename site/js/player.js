@@ -156,6 +156,7 @@ export class Player {
     this.el.exportNote = h('p', { class: 'pl-io-note', id: id('export-note'), 'data-testid': 'export-note', text: TRANSPORT_NOTE });
     this.el.importBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'import', onclick: () => this.el.file.click() }, t('Import .jsonl…'));
     this.el.error = h('div', { class: 'pl-error', role: 'alert', 'data-testid': 'player-error', hidden: true });
+    this.el.pauseNote = h('p', { class: 'pl-pause-note', role: 'status', 'data-testid': 'pause-note', hidden: true });
     this.el.lanes = h('ol', { class: 'pl-lanes', 'aria-label': t('Frames between client and server'), tabindex: '0' });
     this.el.laneHeads = h('div', { class: 'pl-lane-heads', 'aria-hidden': 'true' }, h('span', { text: t('client') }), h('span', { text: t('server') }));
     // Not a live region: the step counter announces each step; reading the
@@ -177,7 +178,14 @@ export class Player {
       h('label', { class: 'pl-speed-label', for: id('speed') }, t('speed')), this.el.speed,
       this.el.count, this.el.status);
     const scrubRow = h('div', { class: 'pl-scrubrow' }, this.el.scrub);
-    const io = h('div', { class: 'pl-io' }, this.el.exportBtn, this.el.exportConfBtn, this.el.importBtn, this.el.file, this.el.exportNote);
+    // Export, Export for validators and Import in one small menu: a lesson
+    // has up to twenty players, and three buttons under each drowned the
+    // controls that matter while reading. Choosing one closes the menu.
+    this.el.ioMenu = h('details', { class: 'pl-io', 'data-testid': 'io-menu' },
+      h('summary', { class: 'pl-btn pl-small pl-io-summary', text: t('Trace file') }),
+      h('div', { class: 'pl-io-items' }, this.el.exportBtn, this.el.exportConfBtn, this.el.importBtn, this.el.file, this.el.exportNote));
+    for (const b of [this.el.exportBtn, this.el.exportConfBtn, this.el.importBtn]) b.addEventListener('click', () => { this.el.ioMenu.open = false; });
+    const io = this.el.ioMenu;
     this.el.diagram = h('div', { class: 'pl-diagram' }, this.el.laneHeads, this.el.lanes);
     const lanesBox = this.el.diagram;
     const side = h('div', { class: 'pl-side' },
@@ -187,7 +195,7 @@ export class Player {
     // Keep the figcaption (the build's text) and the baked script; put the
     // player before the caption.
     const cap = this.figure.querySelector('figcaption');
-    this.el.main = h('div', { class: 'pl-main' }, controls, this.el.source, scrubRow, this.el.error, this.el.body, io);
+    this.el.main = h('div', { class: 'pl-main' }, controls, this.el.source, scrubRow, this.el.pauseNote, this.el.error, this.el.body, io);
     const root = h('div', { class: 'pl-root' }, this.el.eraBar, this.el.main, this.cmp.root);
     if (cap) this.figure.insertBefore(root, cap);
     else this.figure.append(root);
@@ -465,9 +473,21 @@ export class Player {
     const ms = (SPEEDS.find(([v]) => v === this.el.speed.value) || SPEEDS[1])[2];
     this.el.play.textContent = t('Pause');
     this.el.play.setAttribute('aria-pressed', 'true');
+    // The lesson's question point (the fence's pause=N): Play stops there
+    // once, on the figure's own trace, so the reader answers before the
+    // frames give it away; Play again goes on to the end.
+    const pause = Number.parseInt(this.figure.dataset.pause || '', 10);
+    const own = !this.alt && (this.source === 'baked' || this.source === 'live');
+    const stopAt = own && pause > this.step ? pause : -1;
+    this.el.pauseNote.hidden = true;
     this.timer = window.setInterval(() => {
       this.go(this.step + 1);
-      if (this.step >= this.events.length) this.stop();
+      if (this.step === stopAt) {
+        this.stop();
+        this.el.pauseNote.textContent = t('Paused at step {1}, where the lesson asks you to stop and answer. Press Play to go on.', stopAt);
+        this.el.pauseNote.hidden = false;
+        this.pausedAt = stopAt;
+      } else if (this.step >= this.events.length) this.stop();
     }, ms);
   }
 
@@ -487,6 +507,7 @@ export class Player {
     const step = Math.max(0, Math.min(max, Number.isFinite(n) ? Math.trunc(n) : 0));
     this.step = step;
     this.figure.dataset.step = String(step);
+    if (step !== this.pausedAt) this.el.pauseNote.hidden = true;
     for (let i = 0; i < this.frames.length; i++) {
       const li = this.frames[i];
       li.classList.toggle('is-future', i >= step);
