@@ -33,6 +33,7 @@ const STATUS_TEXT = {
   mismatch: t('mismatch'),
   imported: t('imported'),
   error: t('error'),
+  previous: t('previous run'),
 };
 
 // What each status means, in a line under the controls (visible: a
@@ -46,6 +47,7 @@ const STATUS_TITLE = {
   mismatch: t('Mismatch: the live run differs from the recording. The page shows the recording.'),
   imported: t('A trace you imported: nothing re-runs it.'),
   error: t('The live run failed; the trace shown stays usable.'),
+  previous: t('The previous run: you changed the parameters since. Press Run live to run these.'),
 };
 
 /** A Player owns one figure.player element. */
@@ -73,6 +75,9 @@ export class Player {
     this.onEra = opts.onEra || null;
     this.onShown = opts.onShown || null;
     this.runLive = opts.runLive || null;
+    // onImport(name) is called after a trace file is imported (the
+    // playground retitles itself for it).
+    this.onImport = opts.onImport || null;
     // alt is the counterpart shown instead of the figure's own scenario (a
     // lesson player switched to the other era), or "".
     this.alt = '';
@@ -149,7 +154,7 @@ export class Player {
     this.el.file.addEventListener('change', () => {
       const file = this.el.file.files && this.el.file.files[0];
       this.el.file.value = '';
-      if (file) file.text().then((text) => this.importText(text), (err) => this.showError(t('Could not read the file: {1}', err.message)));
+      if (file) file.text().then((text) => this.importText(text, file.name), (err) => this.showError(t('Could not read the file: {1}', err.message)));
     });
     this.el.exportBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export', title: t('This trace in full: notes, state, clock and exact bytes'), onclick: () => this.exportTrace() }, t('Export .jsonl'));
     this.el.exportConfBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export-conformance', title: t('The conformance-trace format that MCP trace validators read: messages, HTTP and transport events only'), 'aria-describedby': id('export-note'), onclick: () => this.exportConformance() }, t('Export for validators'));
@@ -558,10 +563,12 @@ export class Player {
   }
 
   /** showError shows a message (and an optional action button) in the
-   * player; the player stays usable. null clears it. */
-  showError(message, action) {
+   * player; the player stays usable. null clears it. kind 'offline' is a
+   * notice rather than a failure: nothing went wrong, the network is off. */
+  showError(message, action, kind = '') {
     const el = this.el.error;
     clear(el);
+    el.dataset.kind = kind;
     if (!message) {
       el.hidden = true;
       return;
@@ -587,7 +594,7 @@ export class Player {
   /** importText validates text (with the simulator's own decoder when it
    * already runs: an import is no reason to download it) and replays it; a
    * bad trace leaves the current one in place. */
-  async importText(text) {
+  async importText(text, name = '') {
     let err = null;
     try {
       parseTrace(text);
@@ -614,6 +621,7 @@ export class Player {
     this.yours = null;
     this.load(text, 'imported', 0);
     this.figure.dataset.imported = 'true';
+    if (this.onImport) this.onImport(name);
     return true;
   }
 

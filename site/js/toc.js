@@ -67,9 +67,11 @@ export function initToc(doc = document) {
   });
 
   const update = () => {
-    // The reading line: just under the site header, and under the bar
-    // when the contents are folded into one.
-    const line = (header ? header.getBoundingClientRect().bottom : 0) + (nav.dataset.layout === 'bar' ? bar.offsetHeight : 0) + 24;
+    // The reading line: a quarter down what the site header (and the bar,
+    // when the contents are folded into one) leaves of the screen. A
+    // heading above it starts the section being read.
+    const top = (header ? header.getBoundingClientRect().bottom : 0) + (nav.dataset.layout === 'bar' ? bar.offsetHeight : 0);
+    const line = top + (window.innerHeight - top) / 4;
     const i = currentIndex(heads.map((x) => x.getBoundingClientRect().top), line);
     if (i !== current) {
       current = i;
