@@ -29,9 +29,9 @@ var widths = []struct {
 // editions are the page prefixes of the English and Chinese editions.
 var editions = []string{"", "zh/"}
 
-// openAt opens path in a new tab already at width × height, as a reader's
-// browser would: a page laid out at another width and then resized lands
-// a deep link elsewhere.
+// openAt opens path in a new tab already at width × height (0: the
+// browser's own size), as a reader's browser would: a page laid out at
+// another width and then resized lands a deep link elsewhere.
 func openAt(t testing.TB, path string, width, height int64) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browserFor(t))
@@ -42,13 +42,14 @@ func openAt(t testing.TB, path string, width, height int64) *tab {
 	if err := chromedp.Listen(ctx, tb.listen); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height)); err != nil {
-		t.Fatal(err)
+	if width > 0 {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(tb.url)); err != nil {
 		t.Fatalf("navigate %s: %v", path, err)
 	}
-	tb.waitFor(`document.readyState === 'complete'`, 30*time.Second)
 	return tb
 }
 
@@ -336,6 +337,7 @@ func TestPlaygroundSaysWhatItShows(t *testing.T) {
 			if st, prev, hash := p.status(), eval[string](tb, p.el+`.dataset.previous || ''`), eval[string](tb, `decodeURIComponent(location.hash)`); st != "previous" || prev != "true" || !strings.Contains(hash, `"max_pages":5`) {
 				t.Errorf("after changing max_pages: badge %s, previous %q, URL %s; want the trace marked as the previous run and the URL holding the change", st, prev, hash)
 			}
+			eval[chromedp.Void](tb, p.el+`.scrollIntoView({block: 'start'})`)
 			tb.shot("playground-edited-" + strings.TrimSuffix(ed, "/") + "1280")
 			set("10")
 			if st, hash := p.status(), eval[string](tb, `location.hash`); st != "live" || strings.Contains(hash, "params") {
@@ -356,6 +358,7 @@ func TestPlaygroundSaysWhatItShows(t *testing.T) {
 			if !strings.Contains(title, "trace.jsonl") || formShown {
 				t.Errorf("after Import: heading %q, parameters shown %v; want the file named and no parameters", title, formShown)
 			}
+			eval[chromedp.Void](tb, `document.querySelector('.pg-about').scrollIntoView({block: 'start'})`)
 			tb.shot("playground-imported-" + strings.TrimSuffix(ed, "/") + "1280")
 			tb.noProblems()
 		})
@@ -380,6 +383,7 @@ func TestOfflinePlaygroundOpensOnTheRecording(t *testing.T) {
 	if eval[bool](tb, `!!document.querySelector('[data-testid=restart-sim]')`) {
 		t.Error("offline, the player offers Restart simulator")
 	}
+	eval[chromedp.Void](tb, p.el+`.scrollIntoView({block: 'start'})`)
 	tb.shot("playground-offline-1280")
 	// Back online: offer to keep the simulator for offline use.
 	b.gz.down.Store(false)
@@ -389,5 +393,6 @@ func TestOfflinePlaygroundOpensOnTheRecording(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.waitFor(`!!`+p.q("keep-sim-offline"), 30*time.Second)
+	eval[chromedp.Void](tb, p.el+`.scrollIntoView({block: 'start'})`)
 	tb.shot("playground-online-again-1280")
 }
