@@ -324,44 +324,46 @@ func TestCheckListUpdatesInPlace(t *testing.T) {
 
 func TestPlaygroundSaysWhatItShows(t *testing.T) {
 	for _, ed := range editions {
-		t.Run(strings.TrimSuffix(ed, "/")+"params", func(t *testing.T) {
-			tb := openAt(t, ed+"playground.html#scenario=paging-empty-token", 1280, 900)
-			p := tb.player("paging-empty-token")
-			if st := p.waitLive(); st != "live" {
-				t.Fatalf("the playground's run: %s", st)
-			}
-			set := func(v string) {
-				eval[chromedp.Void](tb, `(() => { const i = document.querySelector('[data-param=max_pages]'); i.value = `+js(v)+`; i.dispatchEvent(new Event('input', {bubbles: true})); })()`)
-			}
-			set("5")
-			if st, prev, hash := p.status(), eval[string](tb, p.el+`.dataset.previous || ''`), eval[string](tb, `decodeURIComponent(location.hash)`); st != "previous" || prev != "true" || !strings.Contains(hash, `"max_pages":5`) {
-				t.Errorf("after changing max_pages: badge %s, previous %q, URL %s; want the trace marked as the previous run and the URL holding the change", st, prev, hash)
-			}
-			eval[chromedp.Void](tb, p.el+`.scrollIntoView({block: 'start'})`)
-			tb.shot("playground-edited-" + strings.TrimSuffix(ed, "/") + "1280")
-			set("10")
-			if st, hash := p.status(), eval[string](tb, `location.hash`); st != "live" || strings.Contains(hash, "params") {
-				t.Errorf("back at the preset: badge %s, URL %s; want live and no params", st, hash)
-			}
-			set("5")
-			eval[chromedp.Void](tb, `document.querySelector('[data-testid=run]').click()`)
-			tb.waitFor(p.q("live-status")+`.dataset.state === 'custom'`, 60*time.Second)
-			if prev := eval[string](tb, p.el+`.dataset.previous || ''`); prev != "" {
-				t.Errorf("after Run live the trace is still marked as the previous run")
-			}
-			// An imported trace: the heading names it and no parameters
-			// pretend to describe it.
-			p.importFile(runJSONL(t, "handshake-ok"))
-			tb.waitFor(p.q("live-status")+`.dataset.state === 'imported'`, 20*time.Second)
-			title := eval[string](tb, `(document.querySelector('[data-testid=imported-title]') || {textContent: ''}).textContent`)
-			formShown := eval[bool](tb, `!document.querySelector('.pg-form').hidden`)
-			if !strings.Contains(title, "trace.jsonl") || formShown {
-				t.Errorf("after Import: heading %q, parameters shown %v; want the file named and no parameters", title, formShown)
-			}
-			eval[chromedp.Void](tb, `document.querySelector('.pg-about').scrollIntoView({block: 'start'})`)
-			tb.shot("playground-imported-" + strings.TrimSuffix(ed, "/") + "1280")
-			tb.noProblems()
-		})
+		for _, w := range widths {
+			t.Run(ed+w.name, func(t *testing.T) {
+				tb := openAt(t, ed+"playground.html#scenario=paging-empty-token", w.w, w.h)
+				p := tb.player("paging-empty-token")
+				if st := p.waitLive(); st != "live" {
+					t.Fatalf("the playground's run: %s", st)
+				}
+				set := func(v string) {
+					eval[chromedp.Void](tb, `(() => { const i = document.querySelector('[data-param=max_pages]'); i.value = `+js(v)+`; i.dispatchEvent(new Event('input', {bubbles: true})); })()`)
+				}
+				set("5")
+				if st, prev, hash := p.status(), eval[string](tb, p.el+`.dataset.previous || ''`), eval[string](tb, `decodeURIComponent(location.hash)`); st != "previous" || prev != "true" || !strings.Contains(hash, `"max_pages":5`) {
+					t.Errorf("after changing max_pages: badge %s, previous %q, URL %s; want the trace marked as the previous run and the URL holding the change", st, prev, hash)
+				}
+				eval[chromedp.Void](tb, p.el+`.scrollIntoView({block: 'start'})`)
+				tb.shot("playground-edited-" + strings.TrimSuffix(ed, "/") + w.name)
+				set("10")
+				if st, hash := p.status(), eval[string](tb, `location.hash`); st != "live" || strings.Contains(hash, "params") {
+					t.Errorf("back at the preset: badge %s, URL %s; want live and no params", st, hash)
+				}
+				set("5")
+				eval[chromedp.Void](tb, `document.querySelector('[data-testid=run]').click()`)
+				tb.waitFor(p.q("live-status")+`.dataset.state === 'custom'`, 60*time.Second)
+				if prev := eval[string](tb, p.el+`.dataset.previous || ''`); prev != "" {
+					t.Errorf("after Run live the trace is still marked as the previous run")
+				}
+				// An imported trace: the heading names it and no parameters
+				// pretend to describe it.
+				p.importFile(runJSONL(t, "handshake-ok"))
+				tb.waitFor(p.q("live-status")+`.dataset.state === 'imported'`, 20*time.Second)
+				title := eval[string](tb, `(document.querySelector('[data-testid=imported-title]') || {textContent: ''}).textContent`)
+				formShown := eval[bool](tb, `!document.querySelector('.pg-form').hidden`)
+				if !strings.Contains(title, "trace.jsonl") || formShown {
+					t.Errorf("after Import: heading %q, parameters shown %v; want the file named and no parameters", title, formShown)
+				}
+				eval[chromedp.Void](tb, `document.querySelector('.pg-about').scrollIntoView({block: 'start'})`)
+				tb.shot("playground-imported-" + strings.TrimSuffix(ed, "/") + w.name)
+				tb.noProblems()
+			})
+		}
 	}
 }
 

@@ -397,6 +397,16 @@ export class Playground {
     writeHash({ scenario: id, params: want, step: 0 });
   }
 
+  /** changedSinceRun reports whether the form holds parameters other than
+   * the preset's (or text that is not yet valid). */
+  changedSinceRun() {
+    try {
+      return this.customParams() !== null;
+    } catch {
+      return true;
+    }
+  }
+
   /** showImported retitles the playground for an imported trace: it has
    * no scenario or parameters of its own, and nothing re-runs it. */
   showImported(name) {
@@ -430,6 +440,8 @@ export class Playground {
       if (token !== this.token) return;
       if (baked) this.player.compareLive(live);
       else this.player.load(live, 'live', step);
+      // Parameters changed while it ran: the trace is already the previous run.
+      if (this.changedSinceRun()) this.edited();
     } catch (err) {
       if (token !== this.token) return;
       // Offline with no simulator saved: the recording is what there is,
