@@ -100,8 +100,8 @@ func (s *site) blocks(src []byte) []block {
 }
 
 // compareBlocks checks the Chinese file zf against the English file ef:
-// code and sim blocks byte for byte, quizzes in everything but their
-// words, headings in number and level.
+// code and sim blocks byte for byte, quizzes and diagrams in everything
+// but their words, headings in number and level.
 func (z *site) compareBlocks(ef string, esrc []byte, zf string, zsrc []byte) {
 	eb, zb := z.blocks(esrc), z.blocks(zsrc)
 	if len(eb) != len(zb) {
@@ -120,6 +120,10 @@ func (z *site) compareBlocks(ef string, esrc []byte, zf string, zsrc []byte) {
 		case strings.HasPrefix(e.Info, "quiz"):
 			if a, b := quizShape(e.Body), quizShape(c.Body); a != b {
 				z.errs = append(z.errs, &fileError{zf, c.Line, fmt.Sprintf("quiz differs from %s:%d in more than its words: %s, want %s", ef, e.Line, b, a)})
+			}
+		case strings.HasPrefix(e.Info, "diagram"):
+			if a, b := diagramShape(e.Info, e.Body), diagramShape(c.Info, c.Body); a != b {
+				z.errs = append(z.errs, &fileError{zf, c.Line, fmt.Sprintf("diagram differs from %s:%d in more than its words: %s, want %s", ef, e.Line, b, a)})
 			}
 		case e.Body != c.Body:
 			z.errs = append(z.errs, &fileError{zf, c.Line, fmt.Sprintf("%s block differs from %s:%d: players and programs are copied as they are", e.Info, ef, e.Line)})
