@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 )
 
 // The exercise page's runner: the learner's Go, interpreted in a worker by
@@ -46,6 +47,17 @@ func exerciseFile(t testing.TB, id, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// mutantSource returns the source of exercise id's mutant name, its diff
+// applied to the solution.
+func mutantSource(t testing.TB, id, name string) string {
+	t.Helper()
+	src, err := mutant.Source(filepath.Join(shared.root, "exercises", id, ".meta"), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
 }
 
 // typeCode sets the editor's text the way a paste does: value, then input.
@@ -136,7 +148,7 @@ func TestExerciseGradesTheSolutionAndKeepsTheCode(t *testing.T) {
 // row on screen at desktop width and at 360 px.
 func TestExerciseFailingCheckOpensThePlayer(t *testing.T) {
 	tb := openExercise(t, "catalog")
-	tb.typeCode(exerciseFile(t, "catalog", ".meta/mutants/no-repeat-check.go"))
+	tb.typeCode(mutantSource(t, "catalog", "no-repeat-check.diff"))
 	tb.press("grade", gradeTimeout)
 	rows := tb.checks()
 	i := slices.IndexFunc(rows, func(r checkRow) bool { return r.Name == "repeat" })
@@ -433,13 +445,13 @@ func TestExerciseScreenshots(t *testing.T) {
 			tb.typeCode(exerciseFile(t, "catalog", "catalog.go"))
 			shoot(tb, fmt.Sprintf("exercise-%d-top", width), "h1")
 			shoot(tb, fmt.Sprintf("exercise-%d-before", width), "#runner")
-			tb.typeCode(exerciseFile(t, "catalog", ".meta/mutants/stops-at-empty.go"))
+			tb.typeCode(mutantSource(t, "catalog", "stops-at-empty.diff"))
 			eval[chromedp.Void](tb, `document.querySelector('[data-role=hint]').click()`)
 			tb.press("grade", gradeTimeout)
 			shoot(tb, fmt.Sprintf("exercise-%d-after-editor", width), ".runner-bar")
 			shoot(tb, fmt.Sprintf("exercise-%d-after", width), "[data-testid=score]")
 			// An edit after the grade: the results read as the earlier code's.
-			tb.typeCode(exerciseFile(t, "catalog", ".meta/mutants/stops-at-empty.go") + "\n")
+			tb.typeCode(mutantSource(t, "catalog", "stops-at-empty.diff") + "\n")
 			shoot(tb, fmt.Sprintf("exercise-%d-stale", width), "[data-role=results]")
 			tb.noProblems()
 		})

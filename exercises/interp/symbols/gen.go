@@ -36,12 +36,14 @@ import (
 	"go/parser"
 	"go/token"
 	"log"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 	"github.com/traefik/yaegi/extract"
 	"github.com/traefik/yaegi/stdlib/generic"
 )
@@ -262,10 +264,12 @@ func interpretedImports(root string) ([]source, error) {
 			}
 			paths[p] = true
 		}
-		files := []string{filepath.Join(ex.dir, ex.cfg.File), filepath.Join(ex.dir, ".meta", "solution.go"), filepath.Join(ex.dir, ".meta", "driver.go")}
-		mutants, _ := filepath.Glob(filepath.Join(ex.dir, ".meta", "mutants", "*.go"))
-		for _, file := range append(files, mutants...) {
-			f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ImportsOnly)
+		files, err := mutant.Files(filepath.Join(ex.dir, ".meta"), ex.cfg.File)
+		if err != nil {
+			return nil, err
+		}
+		for _, file := range slices.Sorted(maps.Keys(files)) {
+			f, err := parser.ParseFile(token.NewFileSet(), file, files[file], parser.ImportsOnly)
 			if err != nil {
 				return nil, err
 			}

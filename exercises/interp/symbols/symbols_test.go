@@ -18,6 +18,7 @@ import (
 	"testing/fstest"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 	yaegi "github.com/traefik/yaegi/interp"
 )
 
@@ -89,10 +90,12 @@ func TestExercisesUseOnlyExportedSymbols(t *testing.T) {
 			t.Fatal(err)
 		}
 		meta := filepath.Dir(c)
-		mutants, _ := filepath.Glob(filepath.Join(meta, "mutants", "*.go"))
-		files := append([]string{filepath.Join(meta, "..", cfg.File), filepath.Join(meta, "solution.go"), filepath.Join(meta, "driver.go")}, mutants...)
-		for _, file := range files {
-			f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+		files, err := mutant.Files(meta, cfg.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for file, src := range files {
+			f, err := parser.ParseFile(token.NewFileSet(), file, src, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
