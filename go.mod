@@ -6,6 +6,7 @@ toolchain go1.26.8
 
 require (
 	github.com/alecthomas/chroma/v2 v2.2.0
+	github.com/bluekeyes/go-gitdiff v0.9.0
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/google/go-cmp v0.7.0

@@ -4,16 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,8 +18,6 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-
-	"github.com/mcp-playground/mcp-playground/site/host"
 )
 
 // A suite is the built site, its server and one browser shared by the
@@ -341,224 +336,4 @@ func js(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-// playerExpr is a JavaScript expression for the player of scenario id.
-func playerExpr(id string) string {
-	return fmt.Sprintf(`document.querySelector('[data-testid=player][data-scenario=%s]')`, js(id))
-}
-
-// A player drives one player on a tab through its buttons.
-type player struct {
-	tb *tab
-	el string // JavaScript expression for the figure
-}
-
-func (tb *tab) player(id string) *player {
-	tb.t.Helper()
-	p := &player{tb: tb, el: playerExpr(id)}
-	// data-loaded names the trace on screen; on the playground data-scenario
-	// changes before the trace arrives.
-	tb.waitFor(p.el+` && `+p.el+`.dataset.loaded === `+js(id), 30*time.Second)
-	if strings.Contains(tb.url, "playground.html") {
-		// The playground's one player changes scenario; address it by role.
-		p.el = `document.querySelector('[data-testid=player]')`
-	}
-	return p
-}
-
-func (p *player) q(testid string) string {
-	return fmt.Sprintf(`%s.querySelector('[data-testid=%s]')`, p.el, testid)
-}
-
-func (p *player) click(testid string) {
-	p.tb.t.Helper()
-	eval[chromedp.Void](p.tb, p.q(testid)+`.click()`)
-}
-
-func (p *player) text(testid string) string {
-	p.tb.t.Helper()
-	return eval[string](p.tb, `(`+p.q(testid)+` || {textContent: ''}).textContent`)
-}
-
-func (p *player) step() int {
-	p.tb.t.Helper()
-	return eval[int](p.tb, `Number(`+p.el+`.dataset.step)`)
-}
-
-// status reads the live-status badge's data-state (baked, running, live,
-// mismatch, custom, imported, error), not its wording.
-func (p *player) status() string {
-	p.tb.t.Helper()
-	return eval[string](p.tb, p.q("live-status")+`.dataset.state`)
-}
-
-// stepUntil presses Step until the client state reads want.
-func (p *player) stepUntil(want string) {
-	p.tb.t.Helper()
-	for range 200 {
-		if p.text("client-state") == want {
-			return
-		}
-		if eval[bool](p.tb, p.q("step")+`.disabled`) {
-			break
-		}
-		p.click("step")
-	}
-	p.tb.t.Fatalf("client state never became %s (last %s)", want, p.text("client-state"))
-}
-
-// stepTo presses Step until the current frame matches, and returns it;
-// the test fails when the trace ends first. what names the frame sought.
-func (p *player) stepTo(what string, match func(frameInfo) bool) frameInfo {
-	p.tb.t.Helper()
-	for range 200 {
-		if eval[bool](p.tb, p.q("step")+`.disabled`) {
-			break
-		}
-		p.click("step")
-		if c := p.current(); match(c) {
-			return c
-		}
-	}
-	p.tb.t.Fatalf("no %s in the trace", what)
-	return frameInfo{}
-}
-
-// seekEnd moves to the last event.
-func (p *player) seekEnd() {
-	p.tb.t.Helper()
-	eval[chromedp.Void](p.tb, `(() => { const r = `+p.el+`.querySelector('input[type=range]'); r.value = r.max; r.dispatchEvent(new Event('input', {bubbles: true})); })()`)
-}
-
-// waitLive waits until the player's live run finished and reports its
-// status. A lesson player showing its recording runs live only when asked:
-// waitLive presses its Run live button first, as a learner would.
-func (p *player) waitLive() string {
-	p.tb.t.Helper()
-	eval[chromedp.Void](p.tb, `(() => { const b = `+p.q("run-live")+`; if (b && !b.hidden && `+p.q("live-status")+`.dataset.state === 'baked') b.click(); })()`)
-	p.tb.waitFor(`['live','mismatch','error','custom'].includes(`+p.q("live-status")+`.dataset.state)`, 60*time.Second)
-	return p.status()
-}
-
-// gzipServer serves dir through the handler `buildsite -serve` uses
-// (site/host: Pages' paths, types and gzip), and counts what it sends,
-// so the transfer figures match what a learner's browser receives.
-type gzipServer struct {
-	dir  string
-	host *host.Handler
-	sent atomic.Int64 // body bytes written, as the network carried them
-	// paths lists every path requested, in order, for tests of what a
-	// page fetches.
-	pathsMu sync.Mutex
-	paths   []string
-	// overlay serves extra pages by path, set before serving starts.
-	overlay map[string][]byte
-	// down makes the server drop every connection unanswered, as a
-	// network that is gone does (requests are still listed in paths).
-	down atomic.Bool
-}
-
-// countingWriter counts the body bytes a response carries.
-type countingWriter struct {
-	http.ResponseWriter
-	n *atomic.Int64
-}
-
-func (c countingWriter) Write(b []byte) (int, error) {
-	n, err := c.ResponseWriter.Write(b)
-	c.n.Add(int64(n))
-	return n, err
-}
-
-func newGzipServer(dir string) *gzipServer {
-	return newGzipServerAt(dir, "/")
-}
-
-// newGzipServerAt serves dir under the URL path base ("/repo-name/").
-func newGzipServerAt(dir, base string) *gzipServer {
-	return &gzipServer{dir: dir, host: host.New(dir, base)}
-}
-
-func (g *gzipServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
-	w := countingWriter{rw, &g.sent}
-	p := r.URL.Path
-	g.pathsMu.Lock()
-	g.paths = append(g.paths, p)
-	g.pathsMu.Unlock()
-	if g.down.Load() {
-		if hj, ok := rw.(http.Hijacker); ok {
-			if conn, _, err := hj.Hijack(); err == nil {
-				conn.Close()
-				return
-			}
-		}
-		http.Error(rw, "the network is down", http.StatusServiceUnavailable)
-		return
-	}
-	if b, ok := g.overlay[p]; ok {
-		w.Header().Set("Content-Type", host.ContentType(p))
-		w.Write(b)
-		return
-	}
-	g.host.ServeHTTP(w, r)
-}
-
-// requested returns the paths requested since the first n requests.
-func (g *gzipServer) requested(n int) (paths []string, total int) {
-	g.pathsMu.Lock()
-	defer g.pathsMu.Unlock()
-	return append([]string(nil), g.paths[min(n, len(g.paths)):]...), len(g.paths)
-}
-
-// sitePages lists the HTML pages of the built site, sorted.
-func sitePages(t testing.TB) []string {
-	t.Helper()
-	return editionPages(t, false)
-}
-
-// editionPages lists the English edition's pages, or with chinese the
-// Chinese edition's (under zh/). The suite's other tests walk the English
-// pages; zh_test.go walks the Chinese ones.
-func editionPages(t testing.TB, chinese bool) []string {
-	t.Helper()
-	if shared.skip != "" {
-		t.Skip(shared.skip) // no browser, so no site was built
-	}
-	var pages []string
-	err := filepath.WalkDir(shared.dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".html") {
-			rel, _ := filepath.Rel(shared.dir, path)
-			if rel = filepath.ToSlash(rel); strings.HasPrefix(rel, "zh/") == chinese {
-				pages = append(pages, rel)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(pages)
-	return pages
-}
-
-var playerScenario = regexp.MustCompile(`data-scenario="?([a-z0-9-]+)`)
-
-// lessonPages maps each page with baked players to their scenario ids.
-func lessonPages(t testing.TB) map[string][]string {
-	t.Helper()
-	out := map[string][]string{}
-	for _, p := range sitePages(t) {
-		b, err := os.ReadFile(filepath.Join(shared.dir, filepath.FromSlash(p)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range playerScenario.FindAllSubmatch(b, -1) {
-			out[p] = append(out[p], string(m[1]))
-		}
-	}
-	return out
 }

@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 )
 
 // The exercise page's runner: the learner's Go, interpreted in a worker by
@@ -61,6 +61,17 @@ func exerciseIDs(t testing.TB) []string {
 		ids = append(ids, filepath.Base(filepath.Dir(filepath.Dir(c))))
 	}
 	return ids
+}
+
+// mutantSource returns the source of exercise id's mutant name, its diff
+// applied to the solution.
+func mutantSource(t testing.TB, id, name string) string {
+	t.Helper()
+	src, err := mutant.Source(filepath.Join(shared.root, "exercises", id, ".meta"), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
 }
 
 // typeCode sets the editor's text the way a paste does: value, then input.
@@ -151,7 +162,7 @@ func TestExerciseGradesTheSolutionAndKeepsTheCode(t *testing.T) {
 // row on screen at desktop width and at 360 px.
 func TestExerciseFailingCheckOpensThePlayer(t *testing.T) {
 	tb := openExercise(t, "catalog")
-	tb.typeCode(exerciseFile(t, "catalog", ".meta/mutants/no-repeat-check.go"))
+	tb.typeCode(mutantSource(t, "catalog", "no-repeat-check.diff"))
 	tb.press("grade", gradeTimeout)
 	rows := tb.checks()
 	i := slices.IndexFunc(rows, func(r checkRow) bool { return r.Name == "repeat" })
@@ -333,109 +344,6 @@ func TestExerciseRuntimeLoadsOnlyOnExercisePages(t *testing.T) {
 	}
 }
 
-// BenchmarkExercise measures the figures of issues 6 and 27 for every
-// exercise and prints them; it asserts nothing about time. Each exercise
-// page loads its own grader (grader-<id>.wasm).
-//
-//	go test ./e2e -run=^$ -bench=Exercise -benchtime=1x
-//	go test ./e2e -run=^$ -bench=Exercise/ttl -benchtime=1x   # one exercise
-func BenchmarkExercise(b *testing.B) {
-	if shared.skip != "" {
-		b.Skip(shared.skip)
-	}
-	g := newGzipServer(shared.dir)
-	srv := httptest.NewServer(g)
-	defer srv.Close()
-	const runs = 5
-	fmt.Printf("exercise figures (every exercise, cold profiles, median of %d; this machine, shared: noisy):\n", runs)
-	for _, id := range exerciseIDs(b) {
-		b.Run(id, func(b *testing.B) { exerciseFigures(b, id, srv.URL, g, runs) })
-	}
-}
-
-// exerciseFigures measures and prints exercise id's figures, median of
-// runs cold visits each way.
-func exerciseFigures(b *testing.B, id, base string, g *gzipServer, runs int) {
-	solution := exerciseFile(b, id, ".meta/solution.go")
-	url := base + "/exercises/" + id + ".html"
-
-	// Warm: one tab, the worker up and warmed, grades of the solution:
-	// what the checks themselves take, which no start-up shortens.
-	tb := openExercise(b, id)
-	tb.waitFor(`performance.getEntriesByName('mcp-playground:grader-warm').length > 0`, gradeTimeout)
-	tb.typeCode(solution)
-	var warm []float64
-	for range 3 {
-		warm = append(warm, tb.press("grade", gradeTimeout))
-		if got, max := tb.score(); got != max || max <= 0 {
-			b.Fatalf("%s: the solution scored %d / %d; checks %v", id, got, max, tb.checks())
-		}
-	}
-
-	// Cold: a new browser profile, the solution graded as soon as the
-	// runner exists (Grade pressed at once) and 8 s after navigation
-	// (the learner read the statement meanwhile): ms from the click to
-	// the results, and the bytes sent until then.
-	var cold, atOnce, at8, sentAtOnce []float64
-	for range runs {
-		ms, click, sent := coldGrade(b, url, g, solution, 0)
-		cold = append(cold, ms)
-		atOnce = append(atOnce, click)
-		sentAtOnce = append(sentAtOnce, float64(sent))
-		_, click8, _ := coldGrade(b, url, g, solution, 8*time.Second)
-		at8 = append(at8, click8)
-	}
-	ready := coldBytes(b, url, g, "mcp-playground:grader-ready")
-	raw, gz := gzip9(b, filepath.Join(shared.dir, "assets", "grader-"+id+".wasm"))
-	fmt.Printf(" %s: grader-%s.wasm %d bytes raw, %d gzip -9; bytes sent until the grader is ready %d, until the first grade's results (pressed at once) %.0f\n", id, id, raw, gz, ready, median(sentAtOnce))
-	fmt.Printf("  first grade pressed at once: click to results median %.0f ms of %v (target ≤ 3000 ms); navigation to results %.0f ms\n", median(atOnce), roundAll(atOnce), median(cold))
-	fmt.Printf("  first grade pressed 8 s after navigation: click to results median %.0f ms of %v (target ≤ 1000 ms)\n", median(at8), roundAll(at8))
-	fmt.Printf("  warm grade (the checks alone), click to results: median %.0f ms of %v\n", median(warm), roundAll(warm))
-	b.ReportMetric(median(atOnce), "first-grade-at-once-ms")
-	b.ReportMetric(median(at8), "first-grade-at-8s-ms")
-	b.ReportMetric(float64(gz), "grader-gz-bytes")
-}
-
-func roundAll(xs []float64) []int {
-	out := make([]int, len(xs))
-	for i, x := range xs {
-		out[i] = int(x + 0.5)
-	}
-	return out
-}
-
-// coldBytes opens url in a new browser profile and returns the bytes srv
-// sent until the page made the performance mark.
-func coldBytes(b *testing.B, url string, srv *gzipServer, mark string) int64 {
-	b.Helper()
-	tb, done := coldTab(b, url, srv, 5*time.Minute)
-	defer done()
-	tb.waitFor(fmt.Sprintf(`performance.getEntriesByName(%s).length > 0`, js(mark)), time.Minute)
-	return srv.sent.Load()
-}
-
-// coldGrade opens url in a new browser profile, grades src as soon as the
-// page's runner exists and wait has passed since navigation, and returns
-// ms from navigation to the results, ms from the click to the results,
-// and the bytes srv sent meanwhile.
-func coldGrade(b *testing.B, url string, srv *gzipServer, src string, wait time.Duration) (nav, click float64, sent int64) {
-	b.Helper()
-	tb, done := coldTab(b, url, srv, 5*time.Minute)
-	defer done()
-	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
-	if wait > 0 {
-		tb.waitFor(fmt.Sprintf(`performance.now() >= %d`, wait.Milliseconds()), wait+time.Minute)
-	}
-	tb.typeCode(src)
-	click = tb.press("grade", gradeTimeout)
-	// No score at all (-1 / -1) is a grade that ended in an error box.
-	if got, max := tb.score(); got != max || max <= 0 {
-		b.Fatalf("cold: the solution scored %d / %d; checks %v; errors: %s", got, max, tb.checks(), eval[string](tb, `document.querySelector('[data-role=errors]').textContent`))
-	}
-	nav = eval[float64](tb, `performance.getEntriesByName('mcp-playground:graded').slice(-1)[0].startTime`)
-	return nav, click, srv.sent.Load()
-}
-
 // TestExerciseScreenshots writes the catalog exercise page at 1280 and 360
 // px wide, before and after grading a mutant (so that both passing and
 // failing checks show), when E2E_SHOTS names a directory.
@@ -463,13 +371,13 @@ func TestExerciseScreenshots(t *testing.T) {
 			tb.typeCode(exerciseFile(t, "catalog", "catalog.go"))
 			shoot(tb, fmt.Sprintf("exercise-%d-top", width), "h1")
 			shoot(tb, fmt.Sprintf("exercise-%d-before", width), "#runner")
-			tb.typeCode(exerciseFile(t, "catalog", ".meta/mutants/stops-at-empty.go"))
+			tb.typeCode(mutantSource(t, "catalog", "stops-at-empty.diff"))
 			eval[chromedp.Void](tb, `document.querySelector('[data-role=hint]').click()`)
 			tb.press("grade", gradeTimeout)
 			shoot(tb, fmt.Sprintf("exercise-%d-after-editor", width), ".runner-bar")
 			shoot(tb, fmt.Sprintf("exercise-%d-after", width), "[data-testid=score]")
 			// An edit after the grade: the results read as the earlier code's.
-			tb.typeCode(exerciseFile(t, "catalog", ".meta/mutants/stops-at-empty.go") + "\n")
+			tb.typeCode(mutantSource(t, "catalog", "stops-at-empty.diff") + "\n")
 			shoot(tb, fmt.Sprintf("exercise-%d-stale", width), "[data-role=results]")
 			tb.noProblems()
 		})

@@ -1,9 +1,7 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/mcp-playground/mcp-playground/sim/scenario"
 )
@@ -86,76 +83,6 @@ func TestAlwaysRunLiveIsRemembered(t *testing.T) {
 	tb2.noProblems()
 }
 
-// A browser with a profile of its own (its own service worker and
-// caches) on a server of its own, so that what it keeps offline and what
-// reaches the server are this test's alone.
-type ownBrowser struct {
-	t   *testing.T
-	ctx context.Context
-	srv *httptest.Server
-	gz  *gzipServer
-}
-
-func newOwnBrowser(t *testing.T, dir string) *ownBrowser {
-	t.Helper()
-	return newOwnBrowserAt(t, dir, "")
-}
-
-// newOwnBrowserAt serves dir under the URL path base ("/repo-name/").
-func newOwnBrowserAt(t *testing.T, dir, base string) *ownBrowser {
-	t.Helper()
-	if shared.skip != "" {
-		t.Skip(shared.skip)
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(shared.chromium, t.TempDir())...)
-	t.Cleanup(cancelA)
-	bctx, cancelB := chromedp.NewContext(actx)
-	t.Cleanup(cancelB)
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatal(err)
-	}
-	if base == "" {
-		base = "/"
-	}
-	gz := newGzipServerAt(dir, base)
-	srv := httptest.NewServer(gz)
-	t.Cleanup(srv.Close)
-	return &ownBrowser{t: t, ctx: bctx, srv: srv, gz: gz}
-}
-
-// open opens path in a new tab of b.
-func (b *ownBrowser) open(path string) *tab {
-	b.t.Helper()
-	ctx, cancel := chromedp.NewContext(b.ctx)
-	b.t.Cleanup(cancel)
-	// A cap, not a wait: Keep for offline downloads every wasm build.
-	ctx, cancelT := context.WithTimeout(ctx, 15*time.Minute)
-	b.t.Cleanup(cancelT)
-	tb := &tab{t: b.t, ctx: ctx, url: b.srv.URL + "/" + path}
-	if err := chromedp.Listen(ctx, tb.listen); err != nil {
-		b.t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(tb.url)); err != nil {
-		b.t.Fatalf("navigate %s: %v", path, err)
-	}
-	return tb
-}
-
-// offlineReady waits until the page says the course is kept for offline
-// use, holding the wasm builds in want, and returns the build's version.
-func (tb *tab) offlineReady(want ...string) string {
-	tb.t.Helper()
-	cond := `(() => { const s = document.querySelector('[data-testid=offline-status]'); if (!s || s.dataset.state !== 'ready') return false; const w = (s.dataset.wasm || '').split(' ');`
-	for _, n := range want {
-		cond += ` if (!w.includes(` + js(n) + `)) return false;`
-	}
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](cond+` return true; })()`, chromedp.WithPollingTimeout(offlineWait), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		st, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`(() => { const s = document.querySelector('[data-testid=offline-status]'); return s ? s.dataset.state + ': ' + s.textContent + ' [' + (s.dataset.wasm || '') + ']' : 'no offline status'; })()`))
-		tb.t.Fatalf("the page never said it was kept offline with %v: %v; it says %s", want, err, st)
-	}
-	return eval[string](tb, `document.querySelector('[data-testid=offline-status]').dataset.version`)
-}
-
 // editionsKept is what the page says the cache holds every page of:
 // "en", "zh", "en zh" or "".
 func (tb *tab) editionsKept() string {
@@ -194,40 +121,6 @@ func TestOfflineKeepsEachEditionOnceVisited(t *testing.T) {
 		if p.step() != 1 {
 			t.Errorf("%s offline: step %d after a Step, want 1", path, p.step())
 		}
-	}
-}
-
-// goOffline turns the tab's network off with Chromium's network
-// emulation, its service worker's included.
-func (tb *tab) goOffline() {
-	tb.t.Helper()
-	yes := true
-	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
-		tb.t.Fatal(err)
-	}
-	if _, err := chromedp.Call(tb.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		EmulateOfflineServiceWorker: &yes,
-		MatchedNetworkConditions:    []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
-	}); err != nil {
-		tb.t.Fatal(err)
-	}
-}
-
-// offline cuts b's network: Chromium's emulation for tb, and the server
-// drops whatever still reaches it (the emulation does not cover every
-// fetch a service worker makes).
-func (b *ownBrowser) offline(tb *tab) {
-	b.t.Helper()
-	tb.goOffline()
-	b.gz.down.Store(true)
-}
-
-// navigate loads path in the same tab.
-func (tb *tab) navigate(base, path string) {
-	tb.t.Helper()
-	tb.url = base + "/" + path
-	if err := chromedp.Do(tb.ctx, chromedp.Navigate(tb.url)); err != nil {
-		tb.t.Fatalf("navigate %s: %v", path, err)
 	}
 }
 
@@ -424,32 +317,6 @@ func TestRebuiltSiteReplacesTheCache(t *testing.T) {
 	}
 	if !slices.Equal(keys, []string{"mcp-playground-" + v2}) {
 		t.Errorf("caches after the update = %v, want only the new build's", keys)
-	}
-}
-
-// copySite copies the built site, linking the large wasm builds.
-func copySite(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, p)
-		dst := filepath.Join(to, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		if strings.HasSuffix(p, ".wasm") {
-			return os.Symlink(p, dst)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }
 

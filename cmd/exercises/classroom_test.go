@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 )
 
 // The classroom exports are what a teacher receives. These tests write
@@ -97,7 +99,7 @@ type variantFile struct {
 
 func (v variantFile) String() string {
 	if v.kind == "mutant" {
-		return v.ex.ID + " mutant " + strings.TrimSuffix(v.mutant, ".go")
+		return v.ex.ID + " mutant " + strings.TrimSuffix(v.mutant, mutant.Ext)
 	}
 	return v.ex.ID + " " + v.kind
 }
@@ -110,7 +112,11 @@ func (v variantFile) source(t *testing.T) []byte {
 	case "solution":
 		p = filepath.Join(v.ex.Dir, ".meta", "solution.go")
 	case "mutant":
-		p = filepath.Join(v.ex.Dir, ".meta", "mutants", v.mutant)
+		b, err := mutant.Source(filepath.Join(v.ex.Dir, ".meta"), v.mutant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
 	}
 	b, err := os.ReadFile(p)
 	if err != nil {

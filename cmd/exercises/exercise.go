@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 )
 
 // An exercise is one folder under exercises/ with a .meta/config.json.
@@ -16,7 +17,7 @@ type exercise struct {
 	ID      string
 	Dir     string // absolute
 	Config  *grading.Config
-	Mutants []string // file names in .meta/mutants, sorted
+	Mutants []string // file names in .meta/mutants (NAME.diff), sorted
 }
 
 // minMutants is how many mutants each exercise must have at least: the two
@@ -65,11 +66,9 @@ func loadExercises(root string, ids []string) ([]exercise, error) {
 			return nil, err
 		}
 		ex := exercise{ID: e.Name(), Dir: dir, Config: cfg}
-		ms, _ := filepath.Glob(filepath.Join(dir, ".meta", "mutants", "*.go"))
-		for _, m := range ms {
-			ex.Mutants = append(ex.Mutants, filepath.Base(m))
+		if ex.Mutants, err = mutant.Names(filepath.Join(dir, ".meta")); err != nil {
+			return nil, err
 		}
-		slices.Sort(ex.Mutants)
 		out = append(out, ex)
 	}
 	for _, id := range ids {

@@ -7,9 +7,11 @@
 //
 // The proof holds each exercise to its promise: the starter compiles and
 // fails every check, .meta/solution.go passes every check, and every
-// .meta/mutants/*.go fails the check .meta/config.json names for it. It runs
-// go test with -overlay to put the solution or a mutant in place of the
-// learner's file, so the tree is never copied or rewritten.
+// mutant fails the check .meta/config.json names for it. A mutant is a
+// unified diff against the solution, .meta/mutants/NAME.diff, whose header
+// names its bug; the proof applies it into a temporary file. It runs go test
+// with -overlay to put the solution or a mutant in place of the learner's
+// file, so the tree is never copied or rewritten.
 package main
 
 import (

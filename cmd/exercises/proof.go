@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 )
 
 // A Report is what the proof found.
@@ -52,6 +54,11 @@ func Prove(root string, ids []string, w io.Writer) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{Exercises: len(exs)}
+	tmp, err := os.MkdirTemp("", "exercise-proof-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
 	var rounds [][]variant
 	var starters, solutions []variant
 	for _, ex := range exs {
@@ -64,7 +71,11 @@ func Prove(root string, ids []string, w io.Writer) (*Report, error) {
 		var round []variant
 		for _, ex := range exs {
 			if i < len(ex.Mutants) {
-				round = append(round, variant{ex: ex, kind: "mutant", file: ex.Mutants[i], src: filepath.Join(ex.Dir, ".meta", "mutants", ex.Mutants[i])})
+				src, err := mutantFile(tmp, ex, ex.Mutants[i])
+				if err != nil {
+					return nil, err
+				}
+				round = append(round, variant{ex: ex, kind: "mutant", file: ex.Mutants[i], src: src})
 			}
 		}
 		if len(round) == 0 {
@@ -72,11 +83,6 @@ func Prove(root string, ids []string, w io.Writer) (*Report, error) {
 		}
 		rounds = append(rounds, round)
 	}
-	tmp, err := os.MkdirTemp("", "exercise-proof-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
 	// The shared grading package is excluded from the repository's plain
 	// go test with the exercise folders; its tests run here.
 	cmd := exec.Command("go", "test", "-count=1", "./exercises/grading")
@@ -124,6 +130,18 @@ func Prove(root string, ids []string, w io.Writer) (*Report, error) {
 		return nil, firstErr
 	}
 	return rep, nil
+}
+
+// mutantFile writes the source of mutant name, a diff against ex's
+// solution, into dir and returns its path, which the overlay puts in place
+// of the learner's file.
+func mutantFile(dir string, ex exercise, name string) (string, error) {
+	src, err := mutant.Source(filepath.Join(ex.Dir, ".meta"), name)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, ex.ID+"-"+strings.TrimSuffix(name, mutant.Ext)+".go")
+	return path, os.WriteFile(path, src, 0o644)
 }
 
 // configProblems checks that the config and the mutants folder agree.

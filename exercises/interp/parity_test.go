@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 )
 
 var parity = flag.Bool("parity", false, "interpret every exercise's solution and mutants and compare every check with go test's compiled run (slow: go run ./cmd/check runs it as its own step)")
@@ -59,11 +61,21 @@ func TestParity(t *testing.T) {
 	for k := 0; ; k++ {
 		var round []variant
 		for _, id := range ids() {
-			files := []string{filepath.Join(root, "exercises", id, ".meta", "solution.go")}
-			mutants, _ := filepath.Glob(filepath.Join(root, "exercises", id, ".meta", "mutants", "*.go"))
-			files = append(files, mutants...)
+			meta := filepath.Join(root, "exercises", id, ".meta")
+			files := []string{filepath.Join(meta, "solution.go")}
+			mutants, err := mutant.Names(meta)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range mutants {
+				files = append(files, filepath.Join(meta, "mutants", m))
+			}
 			if k < len(files) {
-				round = append(round, variant{id: id, name: strings.TrimPrefix(files[k], filepath.Join(root, "exercises", id, ".meta")+"/"), path: files[k]})
+				v := variant{id: id, name: strings.TrimPrefix(files[k], meta+"/"), path: files[k]}
+				if k > 0 {
+					v.path = mutantFile(t, meta, mutants[k-1])
+				}
+				round = append(round, v)
 			}
 		}
 		if len(round) == 0 {
@@ -243,4 +255,19 @@ func TestParityChild(t *testing.T) {
 	// A check that timed out left its goroutine running: leave now rather
 	// than wait for it.
 	os.Exit(0)
+}
+
+// mutantFile writes the source of mutant name (a diff against the solution
+// in meta) to a temporary file, the file both runs of the variant read.
+func mutantFile(t *testing.T, meta, name string) string {
+	t.Helper()
+	src, err := mutant.Source(meta, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), strings.TrimSuffix(name, mutant.Ext)+".go")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

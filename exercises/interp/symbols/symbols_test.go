@@ -18,6 +18,7 @@ import (
 	"testing/fstest"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 	yaegi "github.com/traefik/yaegi/interp"
 )
 
@@ -31,9 +32,9 @@ func TestGeneratedTablesAreUpToDate(t *testing.T) {
 		t.Skip("slow; run with -regen")
 	}
 	tmp := t.TempDir()
-	cmd := exec.Command("go", "run", "gen.go", "-o", tmp)
+	cmd := exec.Command("go", "run", "gen.go", "gen_rewrite.go", "-o", tmp)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go run gen.go: %v\n%s", err, out)
+		t.Fatalf("go run gen.go gen_rewrite.go: %v\n%s", err, out)
 	}
 	want, _ := filepath.Glob(filepath.Join(tmp, "z_*.go"))
 	have, _ := filepath.Glob("z_*.go")
@@ -123,10 +124,12 @@ func TestExercisesUseOnlyExportedSymbols(t *testing.T) {
 		}
 		meta := filepath.Dir(c)
 		ex := Exports(filepath.Base(filepath.Dir(meta)))
-		mutants, _ := filepath.Glob(filepath.Join(meta, "mutants", "*.go"))
-		files := append([]string{filepath.Join(meta, "..", cfg.File), filepath.Join(meta, "solution.go"), filepath.Join(meta, "driver.go")}, mutants...)
-		for _, file := range files {
-			f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+		files, err := mutant.Files(meta, cfg.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for file, src := range files {
+			f, err := parser.ParseFile(token.NewFileSet(), file, src, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
