@@ -8,19 +8,18 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/mcp-playground/mcp-playground/sim/conformance"
 )
 
 // processDialer starts cmd afresh for every connection the probe needs,
-// in a process group of its own so that ending it ends its children too
-// (an npx wrapper's node, a shell's server).
+// in a process group of its own (ownGroup) so that ending it ends its
+// children too.
 func processDialer(cmd []string) conformance.Dialer {
 	return func(ctx context.Context, tap *conformance.Tap) (conformance.Link, error) {
 		c := exec.Command(cmd[0], cmd[1:]...)
-		c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		ownGroup(c)
 		stderr := &tail{max: 2048}
 		c.Stderr = stderr
 		stdin, err := c.StdinPipe()
@@ -45,11 +44,11 @@ func processDialer(cmd []string) conformance.Dialer {
 			select {
 			case err = <-exited:
 			case <-time.After(500 * time.Millisecond):
-				_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+				killGroup(c)
 				err, killed = <-exited, true
 			}
 			// Children that outlived the leader go too.
-			_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+			killGroup(c)
 			var ee *exec.ExitError
 			switch {
 			case killed:
