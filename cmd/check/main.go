@@ -96,7 +96,7 @@ const chromiumPath = "/usr/bin/chromium"
 // suite then fails rather than skips, so e2e is never silently left out.
 // It only inspects the machine: installing happens when the step runs.
 func e2eArgs() []string {
-	test := "go test -count=1 ./e2e"
+	test := "go test -count=1 -timeout=40m ./e2e"
 	if _, err := os.Stat(chromiumPath); err == nil || os.Getenv("CHROMIUM") != "" {
 		return strings.Fields(test)
 	}
