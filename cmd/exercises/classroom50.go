@@ -62,7 +62,7 @@ const (
 	// since the first test began, every later test fails at once ("not
 	// graded"), so that a submission that hangs in every check still gets
 	// its all.json grade inside Classroom 50's 15-minute job. Every check
-	// ends within remote.CheckTimeout (20 s; its first hung call ends it
+	// ends within remote.CheckTimeout (60 s; its first hung call ends it
 	// after remote.CallTimeout, 5 s), plus a few seconds of go run and go
 	// test with a warm cache.
 	c50Budget = 10 * time.Minute
@@ -258,7 +258,7 @@ func c50TeacherREADME(e *export, nAll int) string {
 		"exercise's allow-list, and it is built into a program of its own whose functions the checks\n" +
 		"call through a pipe, one fresh process per check.\n\n" +
 		"A cold runner compiles the graders once (the 0-point compile test, up to " + fmt.Sprint(c50BuildTimeout) + " s); each check then\n" +
-		"takes a few seconds. A call into the student's code may take 5 s and a check 20 s, and the\n" +
+		"takes a few seconds. A call into the student's code may take 5 s and a check 60 s, and the\n" +
 		"assignment has a " + c50Budget.String() + " budget from its first test: once spent, each later test fails\n" +
 		"at once as \"not graded\", so even a submission that hangs everywhere is graded inside\n" +
 		"Classroom 50's 15-minute job.\n"

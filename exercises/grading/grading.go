@@ -115,7 +115,12 @@ const Timeout = 20 * time.Second
 // "timed out". The goroutine of a timed-out check is abandoned: Go cannot
 // stop it, and the test binary or the worker ends soon after.
 func Run[F any](ctx context.Context, c Check[F], f F) Result {
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	return RunWithin(ctx, c, f, Timeout)
+}
+
+// RunWithin is [Run] with another bound than [Timeout].
+func RunWithin[F any](ctx context.Context, c Check[F], f F, d time.Duration) Result {
+	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	done := make(chan Result, 1)
 	go func() {

@@ -4,16 +4,19 @@ import (
 	"context"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 )
 
 // CheckTimeout bounds one check whose learner's code runs in its own
-// process, from the process's start to the verdict: grading.Timeout, the
-// bound a check has in the test process too. With [CallTimeout] it fixes
-// what a submission that hangs costs: a check whose first call hangs ends
-// after CallTimeout, and no check outlives CheckTimeout.
-const CheckTimeout = grading.Timeout
+// process, from the process's start to the verdict. It is longer than
+// grading.Timeout, the in-process bound, because every call crosses a pipe:
+// ttl's cost check makes 57,500 of them and took over 20 s on a busy
+// 2-core machine. With [CallTimeout] it fixes what a submission that hangs
+// costs: a check whose first call hangs ends after CallTimeout, and no
+// check outlives CheckTimeout.
+const CheckTimeout = 60 * time.Second
 
 // CostScale divides a cost check's work (grading.WithCostScale): half the
 // calls still tell O(log n) from O(n) by a wide margin.
@@ -58,7 +61,7 @@ func Run[F any](ctx context.Context, l *Learner, c grading.Check[F], errs Errors
 	ctx = grading.WithCPUClock(ctx, p.CPUTime)
 	ctx = grading.WithCostScale(ctx, CostScale)
 	ctx = grading.WithSeed(ctx, Seed())
-	return grading.Run(ctx, c, f)
+	return grading.RunWithin(ctx, c, f, CheckTimeout)
 }
 
 // Grader returns how an exercise's test grades one check: against
