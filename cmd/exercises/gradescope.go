@@ -161,15 +161,21 @@ rm -f "$root/results/results.json"
 cd "$root/source" || exit 1
 # The submission's code runs in processes of its own, as the user nobody,
 # who cannot write results/ or the graders (both root's).
+# MCP_PLAYGROUND_LEARNER names another user, or a bare uid: graders run side
+# by side on one machine must not end each other's processes below.
 if [ "$(id -u)" = 0 ]; then
-  export MCP_PLAYGROUND_LEARNER_UID="$(id -u nobody):$(id -g nobody)"
+  learner="${MCP_PLAYGROUND_LEARNER:-nobody}"
+  case "$learner" in
+    *[!0-9]*) export MCP_PLAYGROUND_LEARNER_UID="$(id -u "$learner"):$(id -g "$learner")" ;;
+    *) export MCP_PLAYGROUND_LEARNER_UID="$learner:$learner" ;;
+  esac
 fi
 out="$(mktemp -d)"
 # The grader exits 1 when a check fails: results.json holds the grade.
 go run ./grader -submission "$root/submission" -results "$out/results.json" ` + ex.ID + `
 # Nothing the submission started outlives the grade: then the results.
 if [ -n "${MCP_PLAYGROUND_LEARNER_UID:-}" ]; then
-  pkill -KILL -u nobody || true
+  pkill -KILL -u "${MCP_PLAYGROUND_LEARNER_UID%%:*}" || true
 fi
 cp "$out/results.json" "$root/results/results.json"
 rm -rf "$out"
