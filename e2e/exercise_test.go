@@ -300,24 +300,6 @@ func TestExerciseEndlessLoopTimesOutAndThePageRecovers(t *testing.T) {
 	tb.noProblems()
 }
 
-func TestExerciseCompileErrorNamesTheLine(t *testing.T) {
-	tb := openExercise(t, "catalog")
-	starter := exerciseFile(t, "catalog", "catalog.go")
-	lines := strings.Split(starter, "\n")
-	at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, `errors.New("TODO")`) })
-	if at < 0 {
-		t.Fatal("the catalog starter changed: no TODO line")
-	}
-	lines[at] = "\treturn nil, nil, undefinedThing"
-	tb.typeCode(strings.Join(lines, "\n"))
-	tb.press("run", gradeTimeout)
-	msg := eval[string](tb, `document.querySelector('[data-role=errors]').textContent`)
-	if want := fmt.Sprintf("line %d", at+1); !strings.Contains(msg, want) || !strings.Contains(msg, "undefinedThing") {
-		t.Errorf("compile errors = %q, want %q and the undefined name", msg, want)
-	}
-	tb.noProblems()
-}
-
 func TestExerciseRuntimeLoadsOnlyOnExercisePages(t *testing.T) {
 	resources := func(tb *tab) []string {
 		return eval[[]string](tb, `performance.getEntriesByType('resource').map((e) => e.name)`)

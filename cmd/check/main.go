@@ -53,6 +53,9 @@ func steps(site string) []step {
 		// Every wasm build (the simulator twice, a grader per exercise),
 		// once: the size limits and e2e take this site.
 		{name: siteStep, args: []string{"go", "run", "./cmd/buildsite", "-out", site}},
+		// The browser suite, the longest step: it starts as soon as the
+		// site is built (steps start in this order as slots free up).
+		{name: "e2e (headless Chromium)", long: true, needs: siteStep, env: []string{"E2E_SITE=" + site}, args: e2eArgs()},
 		// The classroom exports, graded as each platform grades them, every
 		// cheat included: the longest package, so it starts early and has a
 		// timeout of its own (each check runs the learner's code in a
@@ -83,7 +86,6 @@ func steps(site string) []step {
 		// checks it does under go test.
 		{name: "exercise runtime symbol tables up to date", args: []string{"go", "test", "-count=1", "-run=^TestGeneratedTablesAreUpToDate$", "./exercises/interp/symbols", "-regen"}},
 		{name: "interpreted parity", args: []string{"go", "test", "-count=1", "-timeout=20m", "-run=^TestParity$", "./exercises/interp", "-parity"}},
-		{name: "e2e (headless Chromium)", long: true, needs: siteStep, env: []string{"E2E_SITE=" + site}, args: e2eArgs()},
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -187,6 +188,58 @@ func TestGradescopeHoldsCheatsToTheStarter(t *testing.T) {
 			wantAllChecks(t, ex, r)
 			if r.Score != 0 {
 				t.Errorf("the cheat scores %v, want 0 (the starter's score)\n%s", r.Score, r.Output)
+			}
+		})
+	}
+}
+
+func TestClassroom50GradersCannotBeEdited(t *testing.T) {
+	dir, exs := gradingExport(t, "classroom50", "runs go test")
+	ex := exerciseByID(t, exs, "catalog")
+	const check = "cycle"
+	spec := readC50Tests(t, filepath.Join(dir, "tests", ex.ID+".json"))
+	i := slices.IndexFunc(spec, func(tc c50Test) bool { return tc.Name == checkName(ex, check) })
+	if i < 0 {
+		t.Fatalf("no test %s/%s", ex.ID, check)
+	}
+	for _, tc := range []struct {
+		name, file, content string
+	}{
+		{"a test file that passes every check", ex.Config.Test, `package catalog
+
+import "testing"
+
+func ` + ex.Config.Test + `(t *testing.T) {
+	for _, c := range GradeChecks() {
+		t.Run(c.Name, func(t *testing.T) {})
+	}
+}
+`},
+		{"a file that ends the test binary with status 0", "zz_exit.go", `package catalog
+
+import "os"
+
+func init() { os.Exit(0) }
+`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			// The starter, with a grader edited to pass it.
+			checkout := c50Checkout(t, filepath.Join(dir, "template"), variantFile{ex: ex, kind: "starter"})
+			name := tc.file
+			if name == ex.Config.Test {
+				name = ex.ID + "_test.go"
+			}
+			if err := os.WriteFile(filepath.Join(checkout, "exercises", ex.ID, name), []byte(tc.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// The edit works on the checkout's own graders...
+			if out, ok := run(checkout, goEnv(), "go", "test", "-count=1", "-vet=off", "-run="+runPattern(ex.Config.Test, check), "./exercises/"+ex.ID); !ok {
+				t.Fatalf("the edited grader does not pass the starter in the checkout, so the test proves nothing:\n%s", out)
+			}
+			// ...and changes nothing in Classroom 50's grade.
+			if pass, out := runC50Test(checkout, dir, spec[i]); pass {
+				t.Errorf("%s passed the starter with %s edited; the pristine graders fail it\n%s", spec[i].Name, name, out)
 			}
 		})
 	}

@@ -300,23 +300,29 @@ func c50Checkout(t *testing.T, template string, v variantFile) string {
 
 func TestClassroom50GradesAsTheRunnerDoes(t *testing.T) {
 	dir, exs := gradingExport(t, "classroom50", "runs go test per check")
-	for _, v := range variants(exs) {
+	// The runner starts one go test per check, seconds each: every check of
+	// every variant would take most of an hour. Which check catches what
+	// is the proof's and Gradescope's to show (one go test per
+	// submission); here each exercise's starter fails its first check, its
+	// solution passes its first and last (the compile test and a check
+	// that calls the learner's code), and its first mutant fails the check
+	// that catches it, each run as the runner runs it.
+	for _, v := range sampleVariants(exs) {
 		t.Run(v.String(), func(t *testing.T) {
 			t.Parallel()
 			tests := readC50Tests(t, filepath.Join(dir, "tests", v.ex.ID+".json"))
-			full := slices.Contains(fullExercises, v.ex.ID)
 			// What to run, and whether each must pass.
 			want := map[string]bool{}
 			switch v.kind {
 			case "starter":
 				for _, tc := range tests {
-					if full || tc.Points > 0 && len(want) == 0 {
-						want[tc.Name] = tc.Points == 0 // the starter compiles and fails every check
+					if tc.Points > 0 && len(want) == 0 {
+						want[tc.Name] = false // the starter compiles and fails every check
 					}
 				}
 			case "solution":
 				for i, tc := range tests {
-					if full || i == 0 || i == len(tests)-1 {
+					if i == 0 || i == len(tests)-1 {
 						want[tc.Name] = true
 					}
 				}
@@ -335,58 +341,6 @@ func TestClassroom50GradesAsTheRunnerDoes(t *testing.T) {
 					}
 				}
 			})
-		})
-	}
-}
-
-func TestClassroom50GradersCannotBeEdited(t *testing.T) {
-	dir, exs := gradingExport(t, "classroom50", "runs go test")
-	ex := exerciseByID(t, exs, "catalog")
-	const check = "cycle"
-	spec := readC50Tests(t, filepath.Join(dir, "tests", ex.ID+".json"))
-	i := slices.IndexFunc(spec, func(tc c50Test) bool { return tc.Name == checkName(ex, check) })
-	if i < 0 {
-		t.Fatalf("no test %s/%s", ex.ID, check)
-	}
-	for _, tc := range []struct {
-		name, file, content string
-	}{
-		{"a test file that passes every check", ex.Config.Test, `package catalog
-
-import "testing"
-
-func ` + ex.Config.Test + `(t *testing.T) {
-	for _, c := range GradeChecks() {
-		t.Run(c.Name, func(t *testing.T) {})
-	}
-}
-`},
-		{"a file that ends the test binary with status 0", "zz_exit.go", `package catalog
-
-import "os"
-
-func init() { os.Exit(0) }
-`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			// The starter, with a grader edited to pass it.
-			checkout := c50Checkout(t, filepath.Join(dir, "template"), variantFile{ex: ex, kind: "starter"})
-			name := tc.file
-			if name == ex.Config.Test {
-				name = ex.ID + "_test.go"
-			}
-			if err := os.WriteFile(filepath.Join(checkout, "exercises", ex.ID, name), []byte(tc.content), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			// The edit works on the checkout's own graders...
-			if out, ok := run(checkout, goEnv(), "go", "test", "-count=1", "-vet=off", "-run="+runPattern(ex.Config.Test, check), "./exercises/"+ex.ID); !ok {
-				t.Fatalf("the edited grader does not pass the starter in the checkout, so the test proves nothing:\n%s", out)
-			}
-			// ...and changes nothing in Classroom 50's grade.
-			if pass, out := runC50Test(checkout, dir, spec[i]); pass {
-				t.Errorf("%s passed the starter with %s edited; the pristine graders fail it\n%s", spec[i].Name, name, out)
-			}
 		})
 	}
 }

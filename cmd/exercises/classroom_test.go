@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -15,8 +14,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 )
 
 // The classroom exports are what a teacher receives. These tests write
@@ -27,14 +24,13 @@ import (
 // temporary copy.
 //
 // Grading every variant of every exercise through every target would run
-// go test a few hundred times, so each target grades every variant of
-// two exercises (fullExercises) and a sample of the others.
+// go test a few hundred times, so Gradescope (one go test per submission)
+// grades every mutant of one exercise (fullExercises) and the first of
+// the others, and Classroom 50 (one go test per check) samples checks.
 
-// fullExercises are graded with every check on the starter, the solution
-// and every mutant: the largest exercise and a small one.
-var fullExercises = []string{"catalog", "frames"}
-
-var timings = flag.Bool("classroom.timings", false, "also time grading catalog's solution with a cold build cache, per target")
+// fullExercises are graded by Gradescope on the starter, the solution and
+// every mutant: the one with the most mutants, each quick to grade.
+var fullExercises = []string{"frames"}
 
 // goEnv is the environment of every go command the tests run: offline
 // (the module cache must already hold everything), with the local
@@ -88,71 +84,6 @@ func copyTree(t *testing.T, src, dst string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-}
-
-// A variantFile is one version of an exercise's learner file.
-type variantFile struct {
-	ex     exercise
-	kind   string // "starter", "solution" or "mutant"
-	mutant string // file name, for mutants
-}
-
-func (v variantFile) String() string {
-	if v.kind == "mutant" {
-		return v.ex.ID + " mutant " + strings.TrimSuffix(v.mutant, mutant.Ext)
-	}
-	return v.ex.ID + " " + v.kind
-}
-
-// source is the variant's file content.
-func (v variantFile) source(t *testing.T) []byte {
-	t.Helper()
-	p := v.ex.learnerFile()
-	switch v.kind {
-	case "solution":
-		p = filepath.Join(v.ex.Dir, ".meta", "solution.go")
-	case "mutant":
-		b, err := mutant.Source(filepath.Join(v.ex.Dir, ".meta"), v.mutant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// catcher is the check a mutant must fail.
-func (v variantFile) catcher() string { return v.ex.Config.Mutants[v.mutant] }
-
-// variants lists what each target grades: for fullExercises the starter,
-// the solution and every mutant; for the others the starter, the solution
-// and the first mutant.
-func variants(exs []exercise) []variantFile {
-	var out []variantFile
-	for _, ex := range exs {
-		out = append(out, variantFile{ex: ex, kind: "starter"}, variantFile{ex: ex, kind: "solution"})
-		ms := ex.Mutants
-		if !slices.Contains(fullExercises, ex.ID) && len(ms) > 1 {
-			ms = ms[:1]
-		}
-		for _, m := range ms {
-			out = append(out, variantFile{ex: ex, kind: "mutant", mutant: m})
-		}
-	}
-	return out
-}
-
-func exerciseByID(t *testing.T, exs []exercise, id string) exercise {
-	t.Helper()
-	i := slices.IndexFunc(exs, func(e exercise) bool { return e.ID == id })
-	if i < 0 {
-		t.Fatalf("no exercise %s", id)
-	}
-	return exs[i]
 }
 
 // warmOnce compiles every exercise's graders once before the targets'
@@ -340,96 +271,6 @@ func TestGraderChecksMatchConfigs(t *testing.T) {
 		if !slices.Equal(want, have) {
 			t.Errorf("%s checks = %v, want %v (config.json)", ex.ID, have, want)
 		}
-	}
-}
-
-// timed runs f and logs how long it took, for the closing report.
-func timed(t *testing.T, what string, f func()) time.Duration {
-	t.Helper()
-	start := time.Now()
-	f()
-	d := time.Since(start)
-	t.Logf("timing: %s: %s", what, d.Round(10*time.Millisecond))
-	return d
-}
-
-// TestClassroomGradingTime times each target grading catalog's solution,
-// first with an empty build cache, then with the cache that run left and
-// the file changed by a comment, as a resubmission is: the learner's
-// package recompiles, the rest comes from the cache. The module cache
-// stays (runners restore it; Gradescope's image holds it). It takes
-// minutes, so it runs only when asked:
-//
-//	go test -run TestClassroomGradingTime -v -timeout 30m ./cmd/exercises -args -classroom.timings
-func TestClassroomGradingTime(t *testing.T) {
-	if !*timings {
-		t.Skip("run with -classroom.timings")
-	}
-	const id = "catalog"
-	for _, target := range targetNames() {
-		t.Run(target, func(t *testing.T) {
-			_, dir, exs := writeExport(t, target)
-			ex := exerciseByID(t, exs, id)
-			solution := variantFile{ex: ex, kind: "solution"}.source(t)
-			// grade grades the solution with a comment appended.
-			var grade func(comment string) bool
-			switch target {
-			case "classroom50":
-				checkout := t.TempDir()
-				copyTree(t, filepath.Join(dir, "template"), checkout)
-				tests := readC50Tests(t, filepath.Join(dir, "tests", id+".json"))
-				grade = func(comment string) bool {
-					if err := os.WriteFile(filepath.Join(checkout, "exercises", id, ex.Config.File), slices.Concat(solution, []byte(comment)), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					for _, tc := range tests {
-						if pass, out := runC50Test(checkout, dir, tc); !pass {
-							t.Errorf("%s: %s", tc.Name, out)
-							return false
-						}
-					}
-					return true
-				}
-			case "gradescope":
-				root := gradescopeRoot(t, filepath.Join(dir, id, "autograder.zip"))
-				grade = func(comment string) bool {
-					r := runAutograder(t, root, map[string][]byte{ex.Config.File: slices.Concat(solution, []byte(comment))})
-					return r.Score == float64(ex.Config.MaxScore())
-				}
-			case "github":
-				checkout := t.TempDir()
-				copyTree(t, dir, checkout)
-				for _, e := range exs {
-					if err := os.WriteFile(filepath.Join(checkout, "exercises", e.ID, e.Config.File), variantFile{ex: e, kind: "solution"}.source(t), 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				grade = func(comment string) bool {
-					if err := os.WriteFile(filepath.Join(checkout, "exercises", id, ex.Config.File), slices.Concat(solution, []byte(comment)), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					pass, _, _, out := runGradingStep(t, checkout)
-					if !pass {
-						t.Log(out)
-					}
-					return pass
-				}
-			}
-			what := id + "'s solution"
-			if target == "github" {
-				what = "every exercise's solution (the workflow grades all six)"
-			}
-			t.Setenv("GOCACHE", t.TempDir())
-			for i, temp := range []string{"cold", "warm"} {
-				cpu := childCPU()
-				timed(t, fmt.Sprintf("%s grades %s, %s build cache", target, what, temp), func() {
-					if !grade(fmt.Sprintf("\n// submission %d\n", i)) {
-						t.Errorf("%s did not give the solution every point", target)
-					}
-				})
-				t.Logf("timing: ... of which CPU time (user+system, every process): %s", (childCPU() - cpu).Round(10*time.Millisecond))
-			}
-		})
 	}
 }
 

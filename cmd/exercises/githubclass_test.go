@@ -70,9 +70,10 @@ func TestGitHubWorkflowUsesOnlyCurrentActions(t *testing.T) {
 
 // runGradingStep runs the workflow's grading step in checkout as a
 // GitHub-hosted runner runs a `run:` step: bash --noprofile --norc -eo
-// pipefail on a script file, with $GITHUB_STEP_SUMMARY a file. It returns
-// whether the step passed, the summary and results.json.
-func runGradingStep(t *testing.T, checkout string) (pass bool, summary string, results *gsResult, output string) {
+// pipefail on a script file, with $GITHUB_STEP_SUMMARY a file and
+// $ASSIGNED as the workflow's env sets it. It returns whether the step
+// passed, the summary and results.json.
+func runGradingStep(t *testing.T, checkout, assigned string) (pass bool, summary string, results *gsResult, output string) {
 	t.Helper()
 	script := filepath.Join(t.TempDir(), "step.sh")
 	summaryPath := filepath.Join(t.TempDir(), "summary.md")
@@ -81,7 +82,7 @@ func runGradingStep(t *testing.T, checkout string) (pass bool, summary string, r
 	}
 	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
 	cmd.Dir = checkout
-	cmd.Env = goEnv("GITHUB_STEP_SUMMARY="+summaryPath, "GITHUB_WORKSPACE="+checkout, "GITHUB_ACTIONS=true", "CI=true")
+	cmd.Env = goEnv("ASSIGNED="+assigned, "GITHUB_STEP_SUMMARY="+summaryPath, "GITHUB_WORKSPACE="+checkout, "GITHUB_ACTIONS=true", "CI=true")
 	out, err := cmd.CombinedOutput()
 	sum, serr := os.ReadFile(summaryPath)
 	if serr != nil {
@@ -100,33 +101,44 @@ func runGradingStep(t *testing.T, checkout string) (pass bool, summary string, r
 
 func TestGitHubGradingStep(t *testing.T) {
 	dir, exs := gradingExport(t, "github", "grades every exercise")
-	maxScore := 0
-	for _, ex := range exs {
-		maxScore += ex.Config.MaxScore()
-	}
-	// The mixed class: every solution but one exercise's first mutant.
+	// The mixed class: a teacher who assigned two exercises, a student with
+	// one's solution and the other's first mutant.
 	mutated := exerciseByID(t, exs, fullExercises[0])
 	mutant := variantFile{ex: mutated, kind: "mutant", mutant: mutated.Mutants[0]}
+	other := exerciseByID(t, exs, "ttl")
 	for _, tc := range []struct {
-		name    string
-		variant func(ex exercise) variantFile
-		pass    bool
-		score   func(float64) bool
-		failing []string // checks that must fail
+		name     string
+		assigned []exercise // nil: every exercise, ASSIGNED empty
+		variant  func(ex exercise) variantFile
+		pass     bool
+		score    func(got, max float64) bool
+		failing  []string // checks that must fail
 	}{
-		{"every starter: red, no points", func(ex exercise) variantFile { return variantFile{ex: ex, kind: "starter"} },
-			false, func(s float64) bool { return s == 0 }, nil},
-		{"every solution: green, every point", func(ex exercise) variantFile { return variantFile{ex: ex, kind: "solution"} },
-			true, func(s float64) bool { return s == float64(maxScore) }, nil},
-		{"one mutant among solutions: red, its check fails", func(ex exercise) variantFile {
+		{"every starter: red, no points", nil, func(ex exercise) variantFile { return variantFile{ex: ex, kind: "starter"} },
+			false, func(s, _ float64) bool { return s == 0 }, nil},
+		{"every solution: green, every point", nil, func(ex exercise) variantFile { return variantFile{ex: ex, kind: "solution"} },
+			true, func(s, max float64) bool { return s == max }, nil},
+		{"two exercises assigned, one mutant: only they are graded, red, its check fails", []exercise{mutated, other}, func(ex exercise) variantFile {
 			if ex.ID == mutated.ID {
 				return mutant
 			}
 			return variantFile{ex: ex, kind: "solution"}
-		}, false, func(s float64) bool { return s > 0 && s < float64(maxScore) }, []string{checkName(mutated, mutant.catcher())}},
+		}, false, func(s, max float64) bool { return s > 0 && s < max }, []string{checkName(mutated, mutant.catcher())}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
+			graded := exs
+			var ids []string
+			if tc.assigned != nil {
+				graded = tc.assigned
+				for _, ex := range graded {
+					ids = append(ids, ex.ID)
+				}
+			}
+			maxScore := 0
+			for _, ex := range graded {
+				maxScore += ex.Config.MaxScore()
+			}
 			checkout := t.TempDir()
 			copyTree(t, dir, checkout)
 			for _, ex := range exs {
@@ -138,21 +150,25 @@ func TestGitHubGradingStep(t *testing.T) {
 			var pass bool
 			var summary, out string
 			var r *gsResult
-			timed(t, "github grading step, "+tc.name, func() { pass, summary, r, out = runGradingStep(t, checkout) })
+			timed(t, "github grading step, "+tc.name, func() { pass, summary, r, out = runGradingStep(t, checkout, strings.Join(ids, " ")) })
 			if pass != tc.pass {
 				t.Errorf("the step passed = %v, want %v\n%s", pass, tc.pass, out)
 			}
-			if !tc.score(r.Score) {
-				t.Errorf("results.json score %v is wrong for %s", r.Score, tc.name)
+			if !tc.score(r.Score, float64(maxScore)) {
+				t.Errorf("results.json score %v of %d is wrong for %s", r.Score, maxScore, tc.name)
 			}
 			if want := fmt.Sprintf("## Grade: %v/%d points", r.Score, maxScore); !strings.Contains(summary, want) {
 				t.Errorf("the summary lacks %q:\n%s", want, summary)
 			}
-			// One table row per check, with the points results.json gives it.
-			if len(r.Tests) != countChecks(exs) {
-				t.Errorf("results.json has %d tests, want one per check: %d", len(r.Tests), countChecks(exs))
+			// One table row per check of the graded exercises, with the
+			// points results.json gives it.
+			if len(r.Tests) != countChecks(graded) {
+				t.Errorf("results.json has %d tests, want one per check of %v: %d", len(r.Tests), ids, countChecks(graded))
 			}
 			for _, tr := range r.Tests {
+				if !slices.ContainsFunc(graded, func(ex exercise) bool { return strings.HasPrefix(tr.Name, ex.ID+"/") }) {
+					t.Errorf("%s was graded; ASSIGNED is %q", tr.Name, strings.Join(ids, " "))
+				}
 				mark := map[bool]string{true: "✅ pass", false: "❌ fail"}[tr.Status == "passed"]
 				row := fmt.Sprintf("| `%s` | %v/%v | %s |", tr.Name, tr.Score, tr.MaxScore, mark)
 				if !strings.Contains(summary, row) {

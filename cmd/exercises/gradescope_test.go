@@ -130,9 +130,10 @@ func TestGradescopeZipHasTheScriptsAtItsRoot(t *testing.T) {
 	}
 }
 
-// gradescopeRoot unpacks an autograder as Gradescope builds its image:
-// the zip into ROOT/source, run_autograder copied to ROOT. setup.sh is
-// skipped: it installs Go, which is here.
+// gradescopeRoot builds an autograder's image as Gradescope does: the zip
+// unpacked into ROOT/source, run_autograder copied to ROOT, and setup.sh
+// run as root. This machine's Go is the one go.mod names, so setup.sh must
+// keep it: apt-get and curl are tripwires that fail the build if called.
 func gradescopeRoot(t *testing.T, zipPath string) string {
 	t.Helper()
 	root := t.TempDir()
@@ -151,6 +152,17 @@ func gradescopeRoot(t *testing.T, zipPath string) string {
 	}
 	if err := writeFileMode(filepath.Join(root, "run_autograder"), string(b), 0o755); err != nil {
 		t.Fatal(err)
+	}
+	trip := t.TempDir()
+	for _, cmd := range []string{"apt-get", "curl"} {
+		if err := writeFileMode(filepath.Join(trip, cmd), "#!/bin/sh\necho \"setup.sh ran $0 although Go $(go env GOVERSION) is here\" >&2\nexit 1\n", 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setup := exec.Command(filepath.Join(root, "source", "setup.sh"))
+	setup.Env = goEnv("AUTOGRADER_ROOT="+root, "PATH="+trip+string(os.PathListSeparator)+os.Getenv("PATH"))
+	if out, err := setup.CombinedOutput(); err != nil {
+		t.Fatalf("setup.sh: %v\n%s", err, out)
 	}
 	return root
 }

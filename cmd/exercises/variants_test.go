@@ -1,0 +1,85 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcp-playground/mcp-playground/exercises/mutant"
+)
+
+// The versions of a learner's file the classroom tests grade.
+
+// A variantFile is one version of an exercise's learner file.
+type variantFile struct {
+	ex     exercise
+	kind   string // "starter", "solution" or "mutant"
+	mutant string // file name, for mutants
+}
+
+func (v variantFile) String() string {
+	if v.kind == "mutant" {
+		return v.ex.ID + " mutant " + strings.TrimSuffix(v.mutant, mutant.Ext)
+	}
+	return v.ex.ID + " " + v.kind
+}
+
+// source is the variant's file content.
+func (v variantFile) source(t *testing.T) []byte {
+	t.Helper()
+	p := v.ex.learnerFile()
+	switch v.kind {
+	case "solution":
+		p = filepath.Join(v.ex.Dir, ".meta", "solution.go")
+	case "mutant":
+		b, err := mutant.Source(filepath.Join(v.ex.Dir, ".meta"), v.mutant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// catcher is the check a mutant must fail.
+func (v variantFile) catcher() string { return v.ex.Config.Mutants[v.mutant] }
+
+// variants lists what each target grades: for fullExercises the starter,
+// the solution and every mutant; for the others the starter, the solution
+// and the first mutant.
+func variants(exs []exercise) []variantFile {
+	var out []variantFile
+	for _, ex := range exs {
+		out = append(out, variantFile{ex: ex, kind: "starter"}, variantFile{ex: ex, kind: "solution"})
+		ms := ex.Mutants
+		if !slices.Contains(fullExercises, ex.ID) && len(ms) > 1 {
+			ms = ms[:1]
+		}
+		for _, m := range ms {
+			out = append(out, variantFile{ex: ex, kind: "mutant", mutant: m})
+		}
+	}
+	return out
+}
+
+// sampleVariants lists each exercise's starter, solution and first mutant.
+func sampleVariants(exs []exercise) []variantFile {
+	return slices.DeleteFunc(variants(exs), func(v variantFile) bool {
+		return v.kind == "mutant" && v.mutant != v.ex.Mutants[0]
+	})
+}
+
+func exerciseByID(t *testing.T, exs []exercise, id string) exercise {
+	t.Helper()
+	i := slices.IndexFunc(exs, func(e exercise) bool { return e.ID == id })
+	if i < 0 {
+		t.Fatalf("no exercise %s", id)
+	}
+	return exs[i]
+}
