@@ -36,7 +36,10 @@ func openAt(t testing.TB, path string, width, height int64) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browserFor(t))
 	t.Cleanup(cancel)
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	// The tab's whole life: every wait has its own, shorter bound, and a
+	// test that walks every scenario in one tab needs minutes on a loaded
+	// machine.
+	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
 	t.Cleanup(cancelT)
 	tb := &tab{t: t, ctx: ctx, url: shared.srv.URL + "/" + path}
 	if err := chromedp.Listen(ctx, tb.listen); err != nil {
