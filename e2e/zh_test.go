@@ -162,6 +162,50 @@ func TestChineseExerciseGradesWithChineseCheckNames(t *testing.T) {
 	tb.noProblems()
 }
 
+// englishSentence is three English words in a row, apart by spaces: a
+// sentence left in English. Code in a message ("nil, nil, context.Canceled")
+// is apart by commas, names are joined by - or _.
+var englishSentence = regexp.MustCompile(`[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}`)
+
+// TestChineseExerciseFailuresSpeakChinese grades code that fails every
+// check (the starter) on the Chinese catalog page: each failing check's
+// message reads in Chinese, with its values (the call, the scenario) as
+// they are. Then a file that imports "os": the refusal names the import
+// and says why in Chinese only.
+func TestChineseExerciseFailuresSpeakChinese(t *testing.T) {
+	tb := openExercise(t, "../zh/exercises/catalog")
+	starter := exerciseFile(t, "catalog", "catalog.go")
+	// The grader warms up before the first grade counts against its budget.
+	tb.waitFor(`performance.getEntriesByName('mcp-playground:grader-warm').length > 0`, gradeTimeout)
+	tb.typeCode(starter)
+	tb.press("grade", gradeTimeout)
+	msgs := eval[map[string]string](tb, `Object.fromEntries([...document.querySelectorAll('[data-testid=check][data-status=fail]')].map((li) =>
+		[li.dataset.check, (li.querySelector('.check-message') || {textContent: ''}).textContent]))`)
+	if len(msgs) == 0 {
+		t.Fatalf("the starter failed no check: checks %v, errors %q", tb.checks(), eval[string](tb, `document.querySelector('[data-role=errors]').textContent`))
+	}
+	for check, msg := range msgs {
+		if !han.MatchString(msg) || englishSentence.MatchString(msg) {
+			t.Errorf("check %s says %q: want it in Chinese", check, msg)
+		}
+		if !strings.Contains(msg, "Enumerate(ctx, lister, Limits{MaxPages: ") {
+			t.Errorf("check %s says %q: the call it made is gone", check, msg)
+		}
+	}
+
+	refused := strings.Replace(starter, "import (", "import (\n\t\"os\"", 1) + "\nvar _ = os.Args\n"
+	if refused == starter+"\nvar _ = os.Args\n" {
+		t.Fatal("the catalog starter has no import block to add os to")
+	}
+	tb.typeCode(refused)
+	tb.press("grade", gradeTimeout)
+	box := eval[string](tb, `document.querySelector('[data-role=errors]').textContent`)
+	if !strings.Contains(box, `不允许导入 "os"`) || englishSentence.MatchString(box) {
+		t.Errorf("a file importing os is refused with %q: want the reason in Chinese only", box)
+	}
+	tb.noProblems()
+}
+
 // englishChrome finds the page's interface text that is English: text
 // outside the lesson's prose, code and trace data with three English
 // words in a row and no Chinese, and the same in title, aria-label and

@@ -36,7 +36,7 @@ class Runner {
     this.data = data;
     // The checks' failure messages in the page's language (English pages
     // carry no table and show them as the grader wrote them).
-    this.say = translator(data.messages);
+    this.say = data.messages ? translator(data.messages.templates, data.messages.whole) : translator(null);
     this.saveKey = `${CODE_PREFIX}${data.id}:${data.starterHash}`;
     const budget = Number(new URLSearchParams(window.location.search).get('budget')) || data.budgetMs || DEFAULT_BUDGET_MS;
     // Each exercise has a grader build of its own, carrying only what its
