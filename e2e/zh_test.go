@@ -192,6 +192,12 @@ func TestChineseExerciseFailuresSpeakChinese(t *testing.T) {
 			t.Errorf("check %s says %q: the call it made is gone", check, msg)
 		}
 	}
+	for _, w := range []int64{1280, 360} {
+		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(w, 900)); err != nil {
+			t.Fatal(err)
+		}
+		tb.shotIfAsked(`document.querySelector('[data-role=results]')`, fmt.Sprintf("zh-exercise-failing-%d.png", w))
+	}
 
 	refused := strings.Replace(starter, "import (", "import (\n\t\"os\"", 1) + "\nvar _ = os.Args\n"
 	if refused == starter+"\nvar _ = os.Args\n" {
@@ -295,4 +301,62 @@ func TestChineseFrameCheckerSpeaksChinese(t *testing.T) {
 		}
 	}
 	tb.noProblems()
+}
+
+// TestChinesePlaygroundSpeaksChineseWhenEmpty opens the Chinese playground
+// and looks at its player before the first step, once loaded and once
+// more after importing a trace: the empty lanes' prompt and the rest of
+// the interface read in Chinese. With E2E_SHOTS set it saves both at 1280
+// and 360 px wide.
+func TestChinesePlaygroundSpeaksChineseWhenEmpty(t *testing.T) {
+	trace := runJSONL(t, "handshake-ok")
+	for _, w := range []int64{1280, 360} {
+		tb := open(t, "zh/playground.html#scenario=handshake-ok")
+		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(w, 900)); err != nil {
+			t.Fatal(err)
+		}
+		p := tb.player("handshake-ok")
+		tb.waitFor(p.el+`.dataset.loaded`, 30*time.Second)
+		for _, when := range []string{"loaded", "imported"} {
+			if when == "imported" {
+				p.importAndWait(trace)
+				p.click("reset")
+			}
+			if p.step() != 0 {
+				t.Fatalf("%s: the player is at step %d, want 0", when, p.step())
+			}
+			empty := eval[string](tb, `getComputedStyle(`+p.el+`.querySelector('.pl-lanes'), '::after').content`)
+			if !han.MatchString(empty) || englishSentence.MatchString(empty) {
+				t.Errorf("%s, %d px: the empty lanes say %s, want Chinese", when, w, empty)
+			}
+			if got := eval[[]string](tb, englishChrome); len(got) > 0 {
+				t.Errorf("%s, %d px: English on the Chinese playground:\n  %s", when, w, strings.Join(got, "\n  "))
+			}
+			tb.shotIfAsked(p.el, fmt.Sprintf("zh-playground-empty-%s-%d.png", when, w))
+		}
+		tb.noProblems()
+	}
+}
+
+// shotIfAsked saves the viewport, scrolled to the element el (a JS
+// expression), as name in $E2E_SHOTS, for a person to look at; without
+// E2E_SHOTS it does nothing.
+func (tb *tab) shotIfAsked(el, name string) {
+	tb.t.Helper()
+	dir := os.Getenv("E2E_SHOTS")
+	if dir == "" {
+		return
+	}
+	eval[chromedp.Void](tb, el+`.scrollIntoView({block: 'start'})`)
+	tb.painted()
+	png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		tb.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		tb.t.Fatal(err)
+	}
 }
