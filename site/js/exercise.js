@@ -237,8 +237,15 @@ class Runner {
     };
     try {
       const r = await this.grader.request(op, this.data.id, this.editor.value, onProgress);
-      // A refused import says why in both languages; a Chinese page shows its own.
-      if (r.error) throw new Error(lang.startsWith('zh') && r.errorZh ? r.errorZh : r.error);
+      if (r.errorZh && lang.startsWith('zh')) {
+        // A refused import (importrule says why in both languages) is the
+        // code's problem, not the grader's: the Chinese page says so, in
+        // Chinese alone. (The English page still shows it as a failure of
+        // the grader, in both languages.)
+        this.showRefused(r.errorZh);
+        return;
+      }
+      if (r.error) throw new Error(r.error);
       this.show(op, r);
     } catch (err) {
       this.showFailure(err, done);
@@ -285,6 +292,14 @@ class Runner {
     }
     clear(this.el.errors).append(h('p', { class: 'errors-title', text: t('Your code does not compile:') }), list);
     this.el.errors.hidden = false;
+  }
+
+  /** showRefused shows why the grader would not run the code. */
+  showRefused(why) {
+    clear(this.el.errors).append(h('p', { class: 'errors-title', text: t('Your code cannot be graded:') }), h('p', { text: why }));
+    this.el.errors.hidden = false;
+    this.el.errors.dataset.kind = 'refused';
+    this.setStatus(t('An import is not allowed.'), 'bad');
   }
 
   show(op, r) {
