@@ -14,6 +14,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mcp-playground/mcp-playground/sim/frames"
 )
 
 // The grader's failure messages are built in Go, in English, by the same
@@ -346,5 +348,15 @@ func (z *site) checkGraderMessages() error {
 	var errs []error
 	z.graderZH, errs = graderMessages(texts, z.ui)
 	z.errs = append(z.errs, errs...)
+	// The frame checker's verdicts reach a message as values (the frames
+	// exercise's "want an error (not JSON: ...)"): the edition has them,
+	// and the players translate them the same way (scriptTable).
+	if shared := z.graderZH[""]; shared != nil {
+		for _, c := range frames.Complaints() {
+			if zh := z.ui[c]; zh != "" {
+				shared.Templates[c] = zh
+			}
+		}
+	}
 	return nil
 }

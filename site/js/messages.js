@@ -42,8 +42,8 @@ function compile(en, zh) {
 // MAX_SPLITS bounds the ways one template may cut one text (a literal that
 // occurs often, two values side by side), and MAX_WORK a whole message's
 // translation: past it a message shows as the grader wrote it.
-const MAX_SPLITS = 256;
-const MAX_WORK = 50000;
+const MAX_SPLITS = 64;
+const MAX_WORK = 20000;
 
 /** halfQuoted reports whether s has an odd number of unescaped quotes. */
 function halfQuoted(s) {
@@ -100,11 +100,12 @@ export function translator(table, whole = []) {
     const read = (text, onlyTop) => {
       let best = { out: text, score: 0 };
       for (const t of tpls) {
-        if (work > MAX_WORK) break;
         if (onlyTop && !t.top) continue;
+        if (++work > MAX_WORK) break;
+        if (!text.startsWith(t.lits[0]) || !text.endsWith(t.lits[t.lits.length - 1])) continue;
         if (!t.lits.every((l) => text.includes(l))) continue;
         for (const vals of splits(t, text)) {
-          work++;
+          if (++work > MAX_WORK) break;
           const got = {};
           let score = t.weight;
           t.vals.forEach((v, i) => {
