@@ -44,6 +44,7 @@ function compile(en, zh) {
 // translation: past it a message shows as the grader wrote it.
 const MAX_SPLITS = 64;
 const MAX_WORK = 20000;
+const MAX_LOOKS = 500000; // templates held against a text: cheaper, so more
 
 /** halfQuoted reports whether s has an odd number of unescaped quotes. */
 function halfQuoted(s) {
@@ -94,14 +95,20 @@ export function translator(table, whole = []) {
     .filter(([en, zh]) => zh && /[A-Za-z]/.test(en.replace(/\{[1-9][0-9]*\}/g, '')))
     .map(([en, zh]) => ({ ...compile(en, zh), top: tops.has(en) }))
     .sort((a, b) => b.weight - a.weight);
+  // Code also joins two texts with ": " or "; " (msg + ": " + why): a
+  // join of no words of its own, read only where both sides are texts.
+  for (const [en, zh] of [['{1}: {2}', '{1}：{2}'], ['{1}; {2}', '{1}；{2}']]) {
+    tpls.push({ ...compile(en, zh), top: false, weight: 0 });
+  }
   return (message) => {
     const memo = new Map();
     let work = 0;
+    let looks = 0;
     const read = (text, onlyTop) => {
       let best = { out: text, score: 0 };
       for (const t of tpls) {
         if (onlyTop && !t.top) continue;
-        if (++work > MAX_WORK) break;
+        if (++looks > MAX_LOOKS || work > MAX_WORK) break;
         if (!text.startsWith(t.lits[0]) || !text.endsWith(t.lits[t.lits.length - 1])) continue;
         if (!t.lits.every((l) => text.includes(l))) continue;
         for (const vals of splits(t, text)) {

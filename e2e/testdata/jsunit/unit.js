@@ -491,6 +491,8 @@ test('translator', 'a value that is a text of the grader is translated too', () 
     'Enumerate(ctx)，场景 paging-normal，第 1 页之后 ctx 被取消：没有发送任何请求；接下来本应发送第 1 个请求', 'a piece glued to a value');
   eq(tr('timed out: context deadline exceeded'), '超时：context deadline exceeded', 'a piece before a Go error');
   eq(tr('no version before 2026-07-28 to fall back to'), '没有早于 2026-07-28 的版本可以回退', 'pieces on both sides of a value');
+  eq(tr('Enumerate(ctx) on x: sent no request'), 'Enumerate(ctx)，场景 x：没有发送任何请求', 'two texts joined by ": "');
+  eq(tr('state: not ready'), 'state: not ready', 'a join of two values that are no texts stays');
 });
 
 test('translator', 'a message no template reads stays in English', () => {
