@@ -142,11 +142,14 @@ func openWith(t testing.TB, path, script string) *tab {
 // by its Chinese label.
 func TestChineseExerciseGradesWithChineseCheckNames(t *testing.T) {
 	tb := openExercise(t, "../zh/exercises/catalog")
+	// The grader warms up before the first grade counts against its
+	// budget: on a loaded machine the cold start alone can take 5 s.
+	tb.waitFor(`performance.getEntriesByName('mcp-playground:grader-warm').length > 0`, gradeTimeout)
 	tb.typeCode(exerciseFile(t, "catalog", ".meta/solution.go"))
 	tb.press("grade", gradeTimeout)
 	rows := tb.checks()
 	if len(rows) == 0 {
-		t.Fatal("no checks shown")
+		t.Fatalf("no checks shown: %q", eval[string](tb, `document.querySelector("[data-role=errors]").textContent`))
 	}
 	for _, r := range rows {
 		if r.Status != "pass" {
@@ -158,6 +161,60 @@ func TestChineseExerciseGradesWithChineseCheckNames(t *testing.T) {
 	}
 	if got, max := tb.score(); got != max || max <= 0 {
 		t.Errorf("score = %d / %d, want full marks", got, max)
+	}
+	tb.noProblems()
+}
+
+// englishSentence is three English words in a row, apart by spaces: a
+// sentence left in English. Code in a message ("nil, nil, context.Canceled")
+// is apart by commas, names are joined by - or _.
+var englishSentence = regexp.MustCompile(`[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}`)
+
+// TestChineseExerciseFailuresSpeakChinese grades code that fails every
+// check (the starter) on the Chinese catalog page: each failing check's
+// message reads in Chinese, with its values (the call, the scenario) as
+// they are (with E2E_SHOTS, the results are saved at 1280 and 360 px).
+// Then a file that imports "os": the refusal names the import and says
+// why in Chinese only.
+func TestChineseExerciseFailuresSpeakChinese(t *testing.T) {
+	tb := openExercise(t, "../zh/exercises/catalog")
+	starter := exerciseFile(t, "catalog", "catalog.go")
+	// The grader warms up before the first grade counts against its budget.
+	tb.waitFor(`performance.getEntriesByName('mcp-playground:grader-warm').length > 0`, gradeTimeout)
+	tb.typeCode(starter)
+	tb.press("grade", gradeTimeout)
+	msgs := eval[map[string]string](tb, `Object.fromEntries([...document.querySelectorAll('[data-testid=check][data-status=fail]')].map((li) =>
+		[li.dataset.check, (li.querySelector('.check-message') || {textContent: ''}).textContent]))`)
+	if len(msgs) == 0 {
+		t.Fatalf("the starter failed no check: checks %v, errors %q", tb.checks(), eval[string](tb, `document.querySelector('[data-role=errors]').textContent`))
+	}
+	for check, msg := range msgs {
+		if !han.MatchString(msg) || englishSentence.MatchString(msg) {
+			t.Errorf("check %s says %q: want it in Chinese", check, msg)
+		}
+		if !strings.Contains(msg, "Enumerate(ctx, lister, Limits{MaxPages: ") {
+			t.Errorf("check %s says %q: the call it made is gone", check, msg)
+		}
+	}
+	for _, w := range []int64{1280, 360} {
+		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(w, 900)); err != nil {
+			t.Fatal(err)
+		}
+		eval[chromedp.Void](tb, `document.querySelector('[data-role=results]').scrollIntoView({block: 'start'})`)
+		tb.shot(fmt.Sprintf("zh-exercise-failing-%d", w))
+	}
+
+	refused := strings.Replace(starter, "import (", "import (\n\t\"os\"", 1) + "\nvar _ = os.Args\n"
+	if refused == starter+"\nvar _ = os.Args\n" {
+		t.Fatal("the catalog starter has no import block to add os to")
+	}
+	tb.typeCode(refused)
+	tb.press("grade", gradeTimeout)
+	eval[chromedp.Void](tb, `document.querySelector('[data-role=errors]').scrollIntoView({block: 'center'})`)
+	tb.shot("zh-exercise-refused-import-360")
+	box := eval[string](tb, `document.querySelector('[data-role=errors]').textContent`)
+	if !strings.Contains(box, `不允许导入 "os"`) || englishSentence.MatchString(box) || strings.Contains(box, "评分器出错") {
+		t.Errorf("a file importing os is refused with %q: want the reason in Chinese only, as the code's fault, not the grader's", box)
 	}
 	tb.noProblems()
 }
@@ -251,4 +308,40 @@ func TestChineseFrameCheckerSpeaksChinese(t *testing.T) {
 		}
 	}
 	tb.noProblems()
+}
+
+// TestChinesePlaygroundSpeaksChineseWhenEmpty opens the Chinese playground
+// and looks at its player before the first step, once loaded and once
+// more after importing a trace: the empty lanes' prompt and the rest of
+// the interface read in Chinese. With E2E_SHOTS set it saves both at 1280
+// and 360 px wide.
+func TestChinesePlaygroundSpeaksChineseWhenEmpty(t *testing.T) {
+	trace := runJSONL(t, "handshake-ok")
+	for _, w := range []int64{1280, 360} {
+		tb := open(t, "zh/playground.html#scenario=handshake-ok")
+		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(w, 900)); err != nil {
+			t.Fatal(err)
+		}
+		p := tb.player("handshake-ok")
+		tb.waitFor(p.el+`.dataset.loaded`, 30*time.Second)
+		for _, when := range []string{"loaded", "imported"} {
+			if when == "imported" {
+				p.importAndWait(trace)
+				p.click("reset")
+			}
+			if p.step() != 0 {
+				t.Fatalf("%s: the player is at step %d, want 0", when, p.step())
+			}
+			empty := eval[string](tb, `getComputedStyle(`+p.el+`.querySelector('.pl-lanes'), '::after').content`)
+			if !han.MatchString(empty) || englishSentence.MatchString(empty) {
+				t.Errorf("%s, %d px: the empty lanes say %s, want Chinese", when, w, empty)
+			}
+			if got := eval[[]string](tb, englishChrome); len(got) > 0 {
+				t.Errorf("%s, %d px: English on the Chinese playground:\n  %s", when, w, strings.Join(got, "\n  "))
+			}
+			eval[chromedp.Void](tb, p.el+`.scrollIntoView({block: 'start'})`)
+			tb.shot(fmt.Sprintf("zh-playground-empty-%s-%d", when, w))
+		}
+		tb.noProblems()
+	}
 }

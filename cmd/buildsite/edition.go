@@ -37,6 +37,9 @@ func (s *site) chineseEdition() (*site, error) {
 	if err := z.checkNotes(); err != nil {
 		return nil, err
 	}
+	if err := z.checkGraderMessages(); err != nil {
+		return nil, err
+	}
 	if err := z.readExercises(); err != nil {
 		return nil, err
 	}

@@ -45,6 +45,9 @@ type runnerData struct {
 	Solution    string        `json:"solution"`
 	Hints       []string      `json:"hints"`
 	Checks      []runnerCheck `json:"checks"`
+	// Messages translates the grader's failure messages on a page in
+	// another language: English template to the page's (gradermsg.go).
+	Messages *messageTable `json:"messages,omitempty"`
 }
 
 type runnerCheck struct {
@@ -59,7 +62,7 @@ type runnerCheck struct {
 // readRunnerData reads what the page's grader needs from the exercise's
 // .meta/config.json, starter and solution. An exercise without a config
 // has no runner: it returns empty values and no error.
-func readRunnerData(dir, id string, tr *runnerText) (file, starterSrc string, data template.HTML, err error) {
+func readRunnerData(dir, id string, tr *runnerText, messages *messageTable) (file, starterSrc string, data template.HTML, err error) {
 	b, err := os.ReadFile(filepath.Join(dir, ".meta", "config.json"))
 	if errors.Is(err, os.ErrNotExist) {
 		return "", "", "", nil
@@ -96,7 +99,7 @@ func readRunnerData(dir, id string, tr *runnerText) (file, starterSrc string, da
 	sum := sha256.Sum256(starter)
 	starter = []byte(inPage(string(starter)))
 	d := runnerData{ID: id, File: c.File, Starter: string(starter), StarterHash: hex.EncodeToString(sum[:]),
-		Solution: string(solution), Hints: c.Hints, Checks: c.Checks}
+		Solution: string(solution), Hints: c.Hints, Checks: c.Checks, Messages: messages}
 	j, err := json.Marshal(d)
 	if err != nil {
 		return "", "", "", err
@@ -166,7 +169,11 @@ func (s *site) readExercises() error {
 				continue
 			}
 		}
-		runFile, starter, data, err := readRunnerData(filepath.Join(s.cfg.Exercises, id), id, tr)
+		var messages *messageTable
+		if s.lang != "" {
+			messages = messagesFor(s.graderZH, id)
+		}
+		runFile, starter, data, err := readRunnerData(filepath.Join(s.cfg.Exercises, id), id, tr, messages)
 		if err != nil {
 			s.errs = append(s.errs, err)
 			continue

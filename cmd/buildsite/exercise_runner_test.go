@@ -26,7 +26,7 @@ func TestRunnerDataCarriesStarterHashSolutionHintsAndChecks(t *testing.T) {
 	write(".meta/config.json", `{"title":"X","file":"x.go","test":"TestX","hints":["one","two"],
 		"checks":[{"name":"a","points":2,"summary":"A."},{"name":"b","points":1,"summary":"B."}]}`)
 
-	file, gotStarter, html, err := readRunnerData(dir, "x", nil)
+	file, gotStarter, html, err := readRunnerData(dir, "x", nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestExerciseWithoutLearnerFileHasNoRunner(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ".meta", "config.json"), []byte(`{"title":"only a title"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	file, _, html, err := readRunnerData(dir, "x", nil)
+	file, _, html, err := readRunnerData(dir, "x", nil, nil)
 	if err != nil || file != "" || html != "" {
 		t.Errorf("readRunnerData = %q, %q, %v; want no runner and no error", file, html, err)
 	}
@@ -77,7 +77,7 @@ func TestStarterInThePagePointsToTheStatement(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, got, html, err := readRunnerData(dir, "x", nil)
+	_, got, html, err := readRunnerData(dir, "x", nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

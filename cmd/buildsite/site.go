@@ -112,6 +112,9 @@ type site struct {
 	// zh is the Chinese edition, from the English one: its 404 page is
 	// the only one that speaks both.
 	zh *site
+	// graderZH translates the grader's failure messages, by exercise ("" for
+	// the shared ones): English template to this edition's (gradermsg.go).
+	graderZH map[string]*messageTable
 	// choiceKeys are every quiz's choice keys, in YAML order, by quiz id.
 	choiceKeys map[string][]string
 }

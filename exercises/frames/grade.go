@@ -203,7 +203,7 @@ func gradeWantErr(want error) string {
 	if want == nil {
 		return "nil"
 	}
-	return "an error (" + want.Error() + ")"
+	return fmt.Sprintf("an error (%s)", want.Error())
 }
 
 // gradeStream compares the learner's CheckStream with the reference.

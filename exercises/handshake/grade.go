@@ -130,7 +130,7 @@ func gradeErrWant(e string) string {
 	if e == "" {
 		return "nil error"
 	}
-	return "an error (" + e + ")"
+	return fmt.Sprintf("an error (%s)", e)
 }
 
 type gradeWant struct {

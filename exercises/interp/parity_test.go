@@ -19,7 +19,10 @@ import (
 	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 )
 
-var parity = flag.Bool("parity", false, "interpret every exercise's solution and mutants and compare every check with go test's compiled run (slow: go run ./cmd/check runs it as its own step)")
+var (
+	parity     = flag.Bool("parity", false, "interpret every exercise's solution and mutants and compare every check with go test's compiled run (slow: go run ./cmd/check runs it as its own step)")
+	parityOnly = flag.String("parity.exercise", "", "with -parity, compare only this exercise (an id), for a change that touches one grader")
+)
 
 // childEnv, when set in a test process's environment, makes
 // TestParityChild grade the file childEnv names as exercise childIDEnv and
@@ -57,10 +60,16 @@ func TestParity(t *testing.T) {
 	if !slices.Equal(folders, ids()) {
 		t.Fatalf("exercise folders with .meta are %v, but interp grades %v: run go generate ./exercises/interp", folders, ids())
 	}
+	if *parityOnly != "" && !slices.Contains(ids(), *parityOnly) {
+		t.Fatalf("-parity.exercise %q: no such exercise; there are %v", *parityOnly, ids())
+	}
 	var rounds [][]variant
 	for k := 0; ; k++ {
 		var round []variant
 		for _, id := range ids() {
+			if *parityOnly != "" && id != *parityOnly {
+				continue
+			}
 			meta := filepath.Join(root, "exercises", id, ".meta")
 			files := []string{filepath.Join(meta, "solution.go")}
 			mutants, err := mutant.Names(meta)

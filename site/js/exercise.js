@@ -11,7 +11,8 @@ import { Editor } from './exercise-editor.js';
 import { Grader, TimeoutError } from './exercise-grader.js';
 import { formatHash } from './hash.js';
 import { saveRun } from './yours.js';
-import { t } from './i18n.js';
+import { t, lang } from './i18n.js';
+import { translator } from './messages.js';
 
 /** DEFAULT_BUDGET_MS is how long one Run or Grade may take in the worker. */
 const DEFAULT_BUDGET_MS = 5000;
@@ -33,6 +34,9 @@ class Runner {
   constructor(root, data) {
     this.root = root;
     this.data = data;
+    // The checks' failure messages in the page's language (English pages
+    // carry no table and show them as the grader wrote them).
+    this.say = data.messages ? translator(data.messages.templates, data.messages.whole) : translator(null);
     this.saveKey = `${CODE_PREFIX}${data.id}:${data.starterHash}`;
     const budget = Number(new URLSearchParams(window.location.search).get('budget')) || data.budgetMs || DEFAULT_BUDGET_MS;
     // Each exercise has a grader build of its own, carrying only what its
@@ -233,6 +237,14 @@ class Runner {
     };
     try {
       const r = await this.grader.request(op, this.data.id, this.editor.value, onProgress);
+      if (r.errorZh && lang.startsWith('zh')) {
+        // A refused import (importrule says why in both languages) is the
+        // code's problem, not the grader's: the Chinese page says so, in
+        // Chinese alone. (The English page still shows it as a failure of
+        // the grader, in both languages.)
+        this.showRefused(r.errorZh);
+        return;
+      }
       if (r.error) throw new Error(r.error);
       this.show(op, r);
     } catch (err) {
@@ -276,10 +288,18 @@ class Runner {
       list.append(h('li', {},
         where ? h('button', { type: 'button', class: 'error-line', onclick: () => this.editor.goTo(d.line, d.col || 1) }, where) : null,
         where ? ': ' : '',
-        h('span', { text: d.msg })));
+        h('span', { text: this.say(d.msg) })));
     }
     clear(this.el.errors).append(h('p', { class: 'errors-title', text: t('Your code does not compile:') }), list);
     this.el.errors.hidden = false;
+  }
+
+  /** showRefused shows why the grader would not run the code. */
+  showRefused(why) {
+    clear(this.el.errors).append(h('p', { class: 'errors-title', text: t('Your code cannot be graded:') }), h('p', { text: why }));
+    this.el.errors.hidden = false;
+    this.el.errors.dataset.kind = 'refused';
+    this.setStatus(t('An import is not allowed.'), 'bad');
   }
 
   show(op, r) {
@@ -395,10 +415,11 @@ class Runner {
         h('span', { class: 'check-points', text: `${pass ? cfg.points : 0} / ${cfg.points}` })),
     ];
     if (cfg.summary) body.push(h('p', { class: 'check-summary', text: cfg.summary }));
-    if (!pass && c.message) body.push(h('pre', { class: 'check-message', text: c.message }));
+    const message = this.say(c.message || '');
+    if (!pass && message) body.push(h('pre', { class: 'check-message', text: message }));
     if (!pass && c.scenario) {
       // Both runs of the failing case: kept for the playground (yours.js).
-      const yours = c.yours && c.reference ? saveRun({ exercise: this.data.id, check: cfg.name, label, scenario: c.scenario, params: c.params || null, message: c.message || '', yours: c.yours, reference: c.reference }) : '';
+      const yours = c.yours && c.reference ? saveRun({ exercise: this.data.id, check: cfg.name, label, scenario: c.scenario, params: c.params || null, message, yours: c.yours, reference: c.reference }) : '';
       const text = yours
         ? t('See what your code did in {1}, beside the reference, where they part', c.scenario)
         : c.step ? t('Open {1} in the player at step {2}', c.scenario, c.step) : t('Open {1} in the player', c.scenario);

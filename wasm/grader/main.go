@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"runtime/debug"
 	"slices"
 	"syscall/js"
@@ -55,6 +56,9 @@ type report struct {
 	Checks        []check             `json:"checks,omitempty"`
 	Output        string              `json:"output,omitempty"`
 	Error         string              `json:"error,omitempty"`
+	// ErrorZH is Error in Chinese, when the grader has it: a refused
+	// import (importrule says why in both languages).
+	ErrorZH string `json:"errorZh,omitempty"`
 }
 
 // run compiles the learner's file and reports compile errors, or none.
@@ -106,6 +110,10 @@ func grade(_ js.Value, args []js.Value) any {
 	return newPromise(func() report {
 		// The classroom grader refuses the same imports with the same words.
 		if err := importrule.Check(id+".go", []byte(src), importrule.ForExercise(id)); err != nil {
+			var refused *importrule.Error
+			if errors.As(err, &refused) {
+				return report{Error: err.Error(), ErrorZH: refused.ZH}
+			}
 			return report{Error: err.Error()}
 		}
 		rep, err := interp.Grade(context.Background(), id, src, progress)

@@ -20,6 +20,7 @@ import { readNow } from '/js/progress.js';
 import { keepFocus } from '/js/dom.js';
 import { currentIndex, percentLeft } from '/js/toc.js';
 import { unreachable } from '/js/sim.js';
+import { translator } from '/js/messages.js';
 
 const results = [];
 
@@ -459,6 +460,47 @@ test('unreachable', 'a simulator whose wasm the network never delivered', () => 
   eq(unreachable('anything', false), true, 'the browser says it is offline');
   eq(unreachable('panic: runtime error: index out of range', true), false, 'a crash is a crash');
   eq(unreachable('the simulator did not start: CompileError: wasm validation error', true), false, 'a broken build is no network problem');
+});
+
+// ---- messages.js ----
+
+const GRADER = {
+  'Count() = {1}, want {2}': 'Count() 得到 {1}，应为 {2}',
+  '{1}, walked twice: the first walk = {2}, the second = {3}': '{1}，遍历两次：第一次 = {2}，第二次 = {3}',
+  'Enumerate(ctx) on {1}': 'Enumerate(ctx)，场景 {1}',
+  '{1} {2}; it should then have sent request {3}': '{1}：{2}；接下来本应发送第 {3} 个请求',
+  'sent no request': '没有发送任何请求',
+  ', ctx cancelled after page {1}': '，第 {1} 页之后 ctx 被取消',
+  'timed out: ': '超时：',
+  'no version before ': '没有早于 ',
+  ' to fall back to': ' 的版本可以回退',
+};
+const WHOLE = ['Count() = {1}, want {2}', '{1}, walked twice: the first walk = {2}, the second = {3}', '{1} {2}; it should then have sent request {3}', 'timed out: '];
+
+test('translator', 'a template fills its Chinese with the values, in its own order', () => {
+  const tr = translator(GRADER, WHOLE);
+  eq(tr('Count() = 3, want 4'), 'Count() 得到 3，应为 4', 'two values');
+  eq(tr('Count() = "a, want b", want 4'), 'Count() 得到 "a, want b"，应为 4', 'a value holding the template\'s words');
+});
+
+test('translator', 'a value that is a text of the grader is translated too', () => {
+  const tr = translator(GRADER, WHOLE);
+  eq(tr('Enumerate(ctx) on paging-normal sent no request; it should then have sent request 1'),
+    'Enumerate(ctx)，场景 paging-normal：没有发送任何请求；接下来本应发送第 1 个请求', 'the message is the whole template, the call its value');
+  eq(tr('Enumerate(ctx) on paging-normal, ctx cancelled after page 1 sent no request; it should then have sent request 1'),
+    'Enumerate(ctx)，场景 paging-normal，第 1 页之后 ctx 被取消：没有发送任何请求；接下来本应发送第 1 个请求', 'a piece glued to a value');
+  eq(tr('timed out: context deadline exceeded'), '超时：context deadline exceeded', 'a piece before a Go error');
+  eq(tr('no version before 2026-07-28 to fall back to'), '没有早于 2026-07-28 的版本可以回退', 'pieces on both sides of a value');
+  eq(tr('Enumerate(ctx) on x: sent no request'), 'Enumerate(ctx)，场景 x：没有发送任何请求', 'two texts joined by ": "');
+  eq(tr('state: not ready'), 'state: not ready', 'a join of two values that are no texts stays');
+});
+
+test('translator', 'a message no template reads stays in English', () => {
+  const tr = translator(GRADER, WHOLE);
+  eq(tr('Frobnicate() = 1, want 2'), 'Frobnicate() = 1, want 2', 'unknown message');
+  eq(tr(''), '', 'empty');
+  eq(translator(null)('Count() = 3, want 4'), 'Count() = 3, want 4', 'an English page has no table');
+  eq(translator({ '{1}: {2}': '{1}：{2}' })('a: b'), 'a: b', 'a template of values alone reads nothing');
 });
 
 window.parseAll = (texts) => texts.map((t) => {
