@@ -141,10 +141,7 @@ func openWith(t testing.TB, path, script string) *tab {
 // exercise's solution on its Chinese page: full marks, every check shown
 // by its Chinese label.
 func TestChineseExerciseGradesWithChineseCheckNames(t *testing.T) {
-	tb := openExercise(t, "../zh/exercises/catalog")
-	// The grader warms up before the first grade counts against its
-	// budget: on a loaded machine the cold start alone can take 5 s.
-	tb.waitFor(`performance.getEntriesByName('mcp-playground:grader-warm').length > 0`, gradeTimeout)
+	tb := openWarmExercise(t, "../zh/exercises/catalog")
 	tb.typeCode(exerciseFile(t, "catalog", ".meta/solution.go"))
 	tb.press("grade", gradeTimeout)
 	rows := tb.checks()
@@ -177,10 +174,8 @@ var englishSentence = regexp.MustCompile(`[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}`)
 // Then a file that imports "os": the refusal names the import and says
 // why in Chinese only.
 func TestChineseExerciseFailuresSpeakChinese(t *testing.T) {
-	tb := openExercise(t, "../zh/exercises/catalog")
+	tb := openWarmExercise(t, "../zh/exercises/catalog")
 	starter := exerciseFile(t, "catalog", "catalog.go")
-	// The grader warms up before the first grade counts against its budget.
-	tb.waitFor(`performance.getEntriesByName('mcp-playground:grader-warm').length > 0`, gradeTimeout)
 	tb.typeCode(starter)
 	tb.press("grade", gradeTimeout)
 	msgs := eval[map[string]string](tb, `Object.fromEntries([...document.querySelectorAll('[data-testid=check][data-status=fail]')].map((li) =>

@@ -237,12 +237,10 @@ class Runner {
     };
     try {
       const r = await this.grader.request(op, this.data.id, this.editor.value, onProgress);
-      if (r.errorZh && lang.startsWith('zh')) {
-        // A refused import (importrule says why in both languages) is the
-        // code's problem, not the grader's: the Chinese page says so, in
-        // Chinese alone. (The English page still shows it as a failure of
-        // the grader, in both languages.)
-        this.showRefused(r.errorZh);
+      if (r.refused) {
+        // A refused import is the code's problem, not the grader's: each
+        // page says why in its own language.
+        this.showRefused(lang.startsWith('zh') ? r.refusedZh : r.refused);
         return;
       }
       if (r.error) throw new Error(r.error);

@@ -56,9 +56,11 @@ type report struct {
 	Checks        []check             `json:"checks,omitempty"`
 	Output        string              `json:"output,omitempty"`
 	Error         string              `json:"error,omitempty"`
-	// ErrorZH is Error in Chinese, when the grader has it: a refused
-	// import (importrule says why in both languages).
-	ErrorZH string `json:"errorZh,omitempty"`
+	// Refused and RefusedZH say why the grader would not run the code (a
+	// refused import: importrule says why in both languages), each page
+	// showing its own language.
+	Refused   string `json:"refused,omitempty"`
+	RefusedZH string `json:"refusedZh,omitempty"`
 }
 
 // run compiles the learner's file and reports compile errors, or none.
@@ -112,7 +114,7 @@ func grade(_ js.Value, args []js.Value) any {
 		if err := importrule.Check(id+".go", []byte(src), importrule.ForExercise(id)); err != nil {
 			var refused *importrule.Error
 			if errors.As(err, &refused) {
-				return report{Error: err.Error(), ErrorZH: refused.ZH}
+				return report{Refused: refused.EN, RefusedZH: refused.ZH}
 			}
 			return report{Error: err.Error()}
 		}
