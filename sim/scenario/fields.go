@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mcp-playground/mcp-playground/sim/wire"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The helpers below read single fields out of a held frame's bytes, so
@@ -85,4 +86,13 @@ func requestCursor(f *wire.Frame) *string {
 	}
 	json.Unmarshal(f.Raw, &m)
 	return m.Params.Cursor
+}
+
+// names returns the names of tools, in order.
+func names(tools []*mcp.Tool) []string {
+	out := []string{}
+	for _, t := range tools {
+		out = append(out, t.Name)
+	}
+	return out
 }

@@ -264,12 +264,3 @@ func (c *pagingClient) pageNote(p catalog.Page, cursor *string) string {
 
 // quote returns s as a JSON string, as it appears on the wire.
 func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
-
-// names returns the names of tools, in order.
-func names(tools []*mcp.Tool) []string {
-	out := []string{}
-	for _, t := range tools {
-		out = append(out, t.Name)
-	}
-	return out
-}

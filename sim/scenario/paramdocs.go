@@ -5,18 +5,6 @@ import (
 	"strings"
 )
 
-// A ParamDoc says what one parameter of a family means, for the
-// playground's form: [Info.ParamDocs] holds one per parameter, keyed by its
-// JSON name.
-type ParamDoc struct {
-	// Doc is one line: what the parameter does, then the values it takes.
-	Doc string `json:"doc"`
-	// Type is the JSON type of its value (string, number, boolean, array or
-	// object), from the Go field, so a form can offer a parameter the
-	// preset leaves out.
-	Type string `json:"type"`
-}
-
 // docsFor returns the ParamDocs of f: each documented parameter with the
 // JSON type of its Go field.
 func docsFor(f *family) map[string]ParamDoc {

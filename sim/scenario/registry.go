@@ -20,38 +20,6 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
-// Info describes a scenario.
-type Info struct {
-	ID      string `json:"id"`
-	Title   string `json:"title"`
-	Summary string `json:"summary"`
-	// Lesson is the tag of the lesson the scenario belongs to
-	// (handshake, transports, tools, catalog, paging, ttl, disconnect).
-	Lesson string `json:"lesson"`
-	// Family names the parameterised family the scenario is a preset of.
-	Family string `json:"family"`
-	// Era is the protocol version the scenario speaks, or "go-sdk" when the
-	// point is SDK behaviour rather than a version of the specification.
-	Era string `json:"era"`
-	// Counterpart is the id of the same situation in the other era (a
-	// 2026-07-28 scenario and the 2025-11-25 one it replaces), or "". A
-	// preset names its counterpart on one side; [List] fills in the other.
-	Counterpart string `json:"counterpart,omitempty"`
-	// Choices lists, for parameters that take one of a few words, the
-	// words they accept, so a form can offer them instead of free text.
-	Choices map[string][]string `json:"choices,omitempty"`
-	// ParamDocs says, for every parameter of the family, what it means and
-	// the values it takes (paramdocs.go), keyed by its JSON name.
-	ParamDocs map[string]ParamDoc `json:"param_docs,omitempty"`
-	// Runtime names the browser build that can run the scenario live:
-	// empty for the default one, [RuntimeHTTP] for the build with
-	// streamable HTTP (-tags simhttp). Native builds run everything.
-	Runtime string `json:"runtime,omitempty"`
-	// Params is the preset's parameters; a caller may override any of them
-	// in [Run]. Empty for scenarios without parameters.
-	Params json.RawMessage `json:"params,omitempty"`
-}
-
 // A Result is a finished run.
 type Result struct {
 	Info   Info          `json:"info"`
@@ -85,28 +53,6 @@ var ErrRuntime = errors.New("scenario needs another runtime")
 
 // RuntimeHTTP is the [Info.Runtime] of scenarios that need streamable HTTP.
 const RuntimeHTTP = "http"
-
-// A family plays scenarios of one shape. run gets the preset's parameters
-// with the caller's overrides already applied and validated.
-type family struct {
-	name string
-	// params returns a fresh pointer to the family's parameter struct, or
-	// nil when the family takes none.
-	params func() validator
-	run    func(ctx context.Context, rec *trace.Recorder, p validator) error
-	// choices are the words that enumerated parameters accept.
-	choices choices
-	// runtime is the [Info.Runtime] of every scenario of the family.
-	runtime string
-}
-
-type validator interface{ validate() error }
-
-type preset struct {
-	info   Info
-	family *family
-	params any // the preset's parameter values; encoded into Info.Params
-}
 
 // MaxRun bounds one scenario run in real time. Scenarios wait on SDK
 // goroutines; if a bug ever leaves one waiting for a frame that never comes,
