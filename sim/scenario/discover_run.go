@@ -5,7 +5,6 @@ package scenario
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -26,22 +25,4 @@ func runDiscover(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) er
 	default:
 		return fmt.Errorf("shape %q has no script", p.Shape)
 	}
-}
-
-// deliverUnsupported delivers the -32022 UnsupportedProtocolVersion answer
-// to method, with note (a format taking its code and the versions it
-// lists), and records the error in the state: no version holds any more.
-// It returns the versions the server supports.
-func (l *link) deliverUnsupported(ctx context.Context, method, note string) ([]string, error) {
-	f, err := l.w.Await(ctx, response(s2c, method))
-	if err != nil {
-		return nil, err
-	}
-	supported := errorSupported(f)
-	l.rec.Update(func(s *trace.State) {
-		s.Protocol = ""
-		s.Error = errorText(f)
-	})
-	l.w.Deliver(f, fmt.Sprintf(note, errorCode(f), strings.Join(supported, ", ")))
-	return supported, nil
 }

@@ -3,6 +3,7 @@ package scenario
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/wire"
@@ -173,3 +174,75 @@ func initializeFrame(id int, version string) []byte {
 
 // initializedFrame is a scripted client's notifications/initialized.
 const initializedFrame = `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+
+// deliverUnsupported delivers the -32022 UnsupportedProtocolVersion answer
+// to method, with note (a format taking its code and the versions it
+// lists), and records the error in the state: no version holds any more.
+// It returns the versions the server supports.
+func (l *link) deliverUnsupported(ctx context.Context, method, note string) ([]string, error) {
+	f, err := l.w.Await(ctx, response(s2c, method))
+	if err != nil {
+		return nil, err
+	}
+	supported := errorSupported(f)
+	l.rec.Update(func(s *trace.State) {
+		s.Protocol = ""
+		s.Error = errorText(f)
+	})
+	l.w.Deliver(f, fmt.Sprintf(note, errorCode(f), strings.Join(supported, ", ")))
+	return supported, nil
+}
+
+// discoverClient connects client to l with its default protocol,
+// 2026-07-28, stepping server/discover, and keeps the session in l.cs. The
+// client is STATELESS throughout.
+func (l *link) discoverClient(ctx context.Context, client *mcp.Client) error {
+	l.rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
+	connected := goDo(func() (*mcp.ClientSession, error) {
+		return client.Connect(ctx, l.w.ClientTransport(), nil)
+	})
+	if _, err := l.w.Step(ctx, request(c2s, "server/discover"), "The go-sdk client's default protocol is 2026-07-28: no handshake, a server/discover probe."); err != nil {
+		return err
+	}
+	f, err := l.w.Await(ctx, response(s2c, "server/discover"))
+	if err != nil {
+		return err
+	}
+	l.w.Deliver(f, "The server's versions and capabilities.")
+	if l.cs, err = wait(ctx, connected); err != nil {
+		return err
+	}
+	l.rec.Update(func(s *trace.State) { s.Protocol = l.cs.InitializeResult().ProtocolVersion })
+	return nil
+}
+
+// discoverListen is [link.discoverClient] for a client with a list-changed
+// handler: after server/discover, Connect opens subscriptions/listen, and
+// the server acknowledges it.
+func (l *link) discoverListen(ctx context.Context, client *mcp.Client) error {
+	l.rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
+	connected := goDo(func() (*mcp.ClientSession, error) {
+		return client.Connect(ctx, l.w.ClientTransport(), nil)
+	})
+	if _, err := l.w.Step(ctx, request(c2s, "server/discover"), "The go-sdk client's default protocol is 2026-07-28: a server/discover probe."); err != nil {
+		return err
+	}
+	f, err := l.w.Await(ctx, response(s2c, "server/discover"))
+	if err != nil {
+		return err
+	}
+	l.w.Deliver(f, "The server's capabilities include tools.listChanged: it will announce changes to the list.")
+	if _, err := l.w.Step(ctx, request(c2s, "subscriptions/listen"), "go-sdk v1.8.0 behaviour: the client has a ToolListChangedHandler and the server announces listChanged, so Connect opens subscriptions/listen with toolsListChanged. Specification 2026-07-28: one long-lived request; its response never comes while the stream is open."); err != nil {
+		return err
+	}
+	f, err = l.w.Await(ctx, request(s2c, "notifications/subscriptions/acknowledged"))
+	if err != nil {
+		return err
+	}
+	l.w.Deliver(f, "The server acknowledges the notifications it will send on this stream.")
+	if l.cs, err = wait(ctx, connected); err != nil {
+		return err
+	}
+	l.rec.Update(func(s *trace.State) { s.Protocol = l.cs.InitializeResult().ProtocolVersion })
+	return nil
+}
