@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -25,7 +27,7 @@ type AuthSessionParams struct {
 // authCallAt is when each run makes its first call.
 const authCallAt = 1000
 
-func (p *AuthSessionParams) validate() error {
+func (p *AuthSessionParams) Validate() error {
 	const max = 1 << 40
 	if p.TokenTTL <= 0 || p.TokenTTL > max || p.SessionTTL <= 0 || p.SessionTTL > max {
 		return fmt.Errorf("want 0 < token_ttl, session_ttl <= 2^40")
@@ -40,11 +42,11 @@ func (p *AuthSessionParams) validate() error {
 // server no longer has, on go-sdk's authenticated streamable HTTP
 // handler; its presets are in authsession_presets.go. Only the browser
 // build with streamable HTTP runs it.
-var authSessionFamily = &family{
-	name:    "auth-session",
-	params:  func() validator { return &AuthSessionParams{} },
-	runtime: RuntimeHTTP,
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var authSessionFamily = &play.Family{
+	Name:    "auth-session",
+	Params:  func() play.Validator { return &AuthSessionParams{} },
+	Runtime: RuntimeHTTP,
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runAuthSession(ctx, rec, v.(*AuthSessionParams))
 	},
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/ttl"
@@ -95,7 +97,7 @@ func authSessionRun(ctx context.Context, rec *trace.Recorder, p *AuthSessionPara
 		rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
 		t := &mcp.StreamableClientTransport{Endpoint: "http://fixture.invalid/mcp", HTTPClient: &http.Client{Transport: tap},
 			DisableStandaloneSSE: true, MaxRetries: -1, OAuthHandler: user}
-		cs, err := newClient().Connect(ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: v20251125})
+		cs, err := play.NewClient().Connect(ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: play.V20251125})
 		if err == nil {
 			rec.Update(func(s *trace.State) { s.Client, s.Protocol = trace.ClientReady, cs.InitializeResult().ProtocolVersion })
 		}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"regexp"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -47,19 +49,19 @@ const (
 
 // disconnectChoices are the words the disconnect family's enumerated
 // parameters accept.
-func disconnectChoices() choices {
-	return choices{
+func disconnectChoices() play.Choices {
+	return play.Choices{
 		"cut":   {cutAfterExecute, cutBeforeDeliver, cutNone},
 		"retry": {retryNone, retryBlind, retryIdempotent},
 	}
 }
 
-func (p *DisconnectParams) validate() error {
+func (p *DisconnectParams) Validate() error {
 	c := disconnectChoices()
-	if err := c.check("cut", p.Cut); err != nil {
+	if err := c.Check("cut", p.Cut); err != nil {
 		return err
 	}
-	if err := c.check("retry", p.Retry); err != nil {
+	if err := c.Check("retry", p.Retry); err != nil {
 		return err
 	}
 	if p.Retry == retryIdempotent && p.Key == "" {
@@ -85,11 +87,11 @@ func (p *DisconnectParams) validate() error {
 
 // The disconnect family cuts the link around a write call; its presets
 // are in disconnect_presets.go.
-var disconnectFamily = &family{
-	name:    "disconnect",
-	params:  func() validator { return &DisconnectParams{} },
-	choices: disconnectChoices(),
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var disconnectFamily = &play.Family{
+	Name:    "disconnect",
+	Params:  func() play.Validator { return &DisconnectParams{} },
+	Choices: disconnectChoices(),
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runDisconnect(ctx, rec, v.(*DisconnectParams))
 	},
 }
@@ -98,31 +100,31 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 	ledger := &fixture.Ledger{}
 	server := fixture.NewServer(fixture.Options{Ledger: ledger})
 	syncLedger := func(s *trace.State) { s.Ledger = ledger.Entries() }
-	l, err := connectBoth(ctx, rec, server, v20251125)
+	l, err := play.ConnectBoth(ctx, rec, server, play.V20251125)
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	args := reserveArgs(p.SKU, p.Quantity, p.Key)
 	callCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 1", Tool: "reserve_stock", Key: p.Key, Status: trace.OutcomePending})
 	})
-	session := l.cs
-	called := goDo(func() (*mcp.CallToolResult, error) {
+	session := l.Cs
+	called := play.GoDo(func() (*mcp.CallToolResult, error) {
 		return session.CallTool(callCtx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: args})
 	})
-	req, err := l.w.Await(ctx, request(c2s, "tools/call"))
+	req, err := l.W.Await(ctx, play.Request(play.C2s, "tools/call"))
 	if err != nil {
 		return err
 	}
 	if p.Cut == cutBeforeDeliver {
 		rec.Update(func(s *trace.State) { s.Client = trace.ClientClosed })
-		l.w.Cut("The link breaks while the request is on its way. The server never sees it.")
+		l.W.Cut("The link breaks while the request is on its way. The server never sees it.")
 	} else {
-		l.w.Deliver(req, "reserve_stock has a side effect: it changes the server's ledger.")
-		resp, err := l.w.Await(ctx, response(s2c, "tools/call"))
+		l.W.Deliver(req, "reserve_stock has a side effect: it changes the server's ledger.")
+		resp, err := l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 		if err != nil {
 			return err
 		}
@@ -130,11 +132,11 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 		switch {
 		case p.Cut == cutAfterExecute:
 			rec.Update(func(s *trace.State) { s.Client = trace.ClientClosed })
-			l.w.Cut("The handler ran and wrote its answer, then the link broke before the answer was delivered.")
+			l.W.Cut("The handler ran and wrote its answer, then the link broke before the answer was delivered.")
 		case p.CancelLate:
 			rec.Changed("The server has executed the call; its answer is on the wire. Now the client gives up waiting and cancels.", syncLedger)
 			cancel()
-			n, err := l.w.Await(ctx, request(c2s, "notifications/cancelled"))
+			n, err := l.W.Await(ctx, play.Request(play.C2s, "notifications/cancelled"))
 			if err != nil {
 				return err
 			}
@@ -142,9 +144,9 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 				s.Outcomes[0].Status = trace.OutcomeUnknown
 				s.Outcomes[0].Detail = "cancelled by the client; the server may have run it"
 			})
-			l.w.Deliver(n, "notifications/cancelled names the request id. Specification 2025-11-25: the receiver may ignore it, for example when it has already finished. This one had.")
-			l.w.Deliver(resp, "The late response arrives. go-sdk v1.8.0 behaviour: the client already returned context.Canceled to the caller and drops this response. The reservation stands.")
-			_, callErr := wait(ctx, called)
+			l.W.Deliver(n, "notifications/cancelled names the request id. Specification 2025-11-25: the receiver may ignore it, for example when it has already finished. This one had.")
+			l.W.Deliver(resp, "The late response arrives. go-sdk v1.8.0 behaviour: the client already returned context.Canceled to the caller and drops this response. The reservation stands.")
+			_, callErr := play.Wait(ctx, called)
 			if !errors.Is(callErr, context.Canceled) {
 				return fmt.Errorf("cancelled call returned %v", callErr)
 			}
@@ -152,12 +154,12 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 			return nil
 		default:
 			rec.Update(func(s *trace.State) { s.Outcomes[0].Status = trace.OutcomeSucceeded })
-			l.w.Deliver(resp, "The reservation succeeded.")
-			_, err := wait(ctx, called)
+			l.W.Deliver(resp, "The reservation succeeded.")
+			_, err := play.Wait(ctx, called)
 			return err
 		}
 	}
-	_, callErr := wait(ctx, called)
+	_, callErr := play.Wait(ctx, called)
 	if callErr == nil {
 		return errors.New("the call succeeded across a cut link")
 	}
@@ -174,7 +176,7 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 	})
 	// The first session is over: end it, server side included, before the
 	// client reconnects.
-	l.close()
+	l.Close()
 	if p.Retry == retryNone {
 		what := "The ledger, which only the server can see, shows one reservation: the tool ran."
 		if p.Cut == cutBeforeDeliver {
@@ -191,26 +193,26 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 func retryCall(ctx context.Context, rec *trace.Recorder, server *mcp.Server, ledger *fixture.Ledger, p *DisconnectParams, args map[string]any) error {
 	rec.Run = "retry"
 	rec.Note("The client reconnects: a new session, a new handshake. The server process, and its ledger, are the same.")
-	l, err := connectBoth(ctx, rec, server, v20251125)
+	l, err := play.ConnectBoth(ctx, rec, server, play.V20251125)
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 2 (retry)", Tool: "reserve_stock", Key: p.Key, Status: trace.OutcomePending})
 	})
-	session := l.cs
-	called := goDo(func() (*mcp.CallToolResult, error) {
+	session := l.Cs
+	called := play.GoDo(func() (*mcp.CallToolResult, error) {
 		return session.CallTool(ctx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: args})
 	})
 	note := "The same reservation again, with no idempotency key: the server cannot know it is a retry."
 	if p.Retry == retryIdempotent {
 		note = "The same reservation with the same idempotency_key " + p.Key + ": the server can recognise it."
 	}
-	if _, err := l.w.Step(ctx, request(c2s, "tools/call"), note); err != nil {
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), note); err != nil {
 		return err
 	}
-	resp, err := l.w.Await(ctx, response(s2c, "tools/call"))
+	resp, err := l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 	if err != nil {
 		return err
 	}
@@ -229,13 +231,13 @@ func retryCall(ctx context.Context, rec *trace.Recorder, server *mcp.Server, led
 	})
 	switch {
 	case res.Replayed:
-		l.w.Deliver(resp, fmt.Sprintf("replayed: true — the server found the key and returned reservation %d instead of reserving again.", res.Reservation))
+		l.W.Deliver(resp, fmt.Sprintf("replayed: true — the server found the key and returned reservation %d instead of reserving again.", res.Reservation))
 	case len(entries) > 1:
-		l.w.Deliver(resp, fmt.Sprintf("A new reservation, number %d. The first one was real too: the ledger now holds two.", res.Reservation))
+		l.W.Deliver(resp, fmt.Sprintf("A new reservation, number %d. The first one was real too: the ledger now holds two.", res.Reservation))
 	default:
-		l.w.Deliver(resp, fmt.Sprintf("A new reservation, number %d, and the only one: the first request never reached the server. The client could not have known that.", res.Reservation))
+		l.W.Deliver(resp, fmt.Sprintf("A new reservation, number %d, and the only one: the first request never reached the server. The client could not have known that.", res.Reservation))
 	}
-	if _, err := wait(ctx, called); err != nil {
+	if _, err := play.Wait(ctx, called); err != nil {
 		return err
 	}
 	switch {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -41,12 +43,12 @@ const (
 	shapeInlineRetry = "inline-retry"
 )
 
-func discoverChoices() choices {
-	return choices{"shape": {shapeVersionRetry, shapeFallback, shapeLegacyList, shapeBadMeta, shapeInlineRetry}}
+func discoverChoices() play.Choices {
+	return play.Choices{"shape": {shapeVersionRetry, shapeFallback, shapeLegacyList, shapeBadMeta, shapeInlineRetry}}
 }
 
-func (p *DiscoverParams) validate() error {
-	if err := discoverChoices().check("shape", p.Shape); err != nil {
+func (p *DiscoverParams) Validate() error {
+	if err := discoverChoices().Check("shape", p.Shape); err != nil {
 		return err
 	}
 	if !isVersion(p.ClientVersion) {
@@ -57,12 +59,12 @@ func (p *DiscoverParams) validate() error {
 	case shapeVersionRetry, shapeInlineRetry:
 		// The server answers -32022 only to a modern version it does not
 		// implement; an older one would not select the 2026-07-28 path.
-		if supported || p.ClientVersion < v20260728 {
-			return fmt.Errorf("client_version %s: shape %s needs a version after %s that go-sdk does not implement, such as 2027-01-01", p.ClientVersion, p.Shape, v20260728)
+		if supported || p.ClientVersion < play.V20260728 {
+			return fmt.Errorf("client_version %s: shape %s needs a version after %s that go-sdk does not implement, such as 2027-01-01", p.ClientVersion, p.Shape, play.V20260728)
 		}
 	default:
-		if !supported || p.ClientVersion < v20260728 {
-			return fmt.Errorf("client_version %s: shape %s needs a version go-sdk supports from %s on", p.ClientVersion, p.Shape, v20260728)
+		if !supported || p.ClientVersion < play.V20260728 {
+			return fmt.Errorf("client_version %s: shape %s needs a version go-sdk supports from %s on", p.ClientVersion, p.Shape, play.V20260728)
 		}
 	}
 	return nil
@@ -71,12 +73,12 @@ func (p *DiscoverParams) validate() error {
 // The discover family shows the 2026-07-28 replacement for the handshake:
 // discovery, version negotiation by error, the fallback to initialize, and
 // the per-request _meta a server checks.
-var discoverFamily = &family{
-	name:    "discover",
-	params:  func() validator { return &DiscoverParams{} },
-	choices: discoverChoices(),
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var discoverFamily = &play.Family{
+	Name:    "discover",
+	Params:  func() play.Validator { return &DiscoverParams{} },
+	Choices: discoverChoices(),
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runDiscover(ctx, rec, v.(*DiscoverParams))
 	},
-	runtime: RuntimeHTTP,
+	Runtime: RuntimeHTTP,
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -39,11 +41,11 @@ func modernMeta(version string) string {
 // malformed, and once complete, to the go-sdk fixture server.
 func discoverBadMeta(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless; s.Protocol = p.ClientVersion })
-	l, err := connectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
+	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	rec.Note("A scripted client (the go-sdk client always sends a complete _meta) sends tools/list five times to the go-sdk v1.8.0 server, changing only _meta. Specification 2026-07-28: protocolVersion and clientCapabilities are required on every request; a request missing either is malformed and the server MUST reject it with -32602 (Invalid params).")
 	steps := []struct {
 		meta, request, answer string
@@ -62,25 +64,25 @@ func discoverBadMeta(ctx context.Context, rec *trace.Recorder, p *DiscoverParams
 	for i, s := range steps {
 		raw := metaRequest(i+1, "tools/list", "", s.meta)
 		rec.Update(func(st *trace.State) { st.Error = "" })
-		if _, err := l.w.Inject(c2s, raw, s.request); err != nil {
+		if _, err := l.W.Inject(play.C2s, raw, s.request); err != nil {
 			return err
 		}
-		f, err := l.w.Await(ctx, response(s2c, "tools/list"))
+		f, err := l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 		if err != nil {
 			return err
 		}
 		note := s.answer
 		if strings.Contains(note, "%d") {
-			note = fmt.Sprintf(note, errorCode(f))
+			note = fmt.Sprintf(note, play.ErrorCode(f))
 		}
 		rec.Update(func(st *trace.State) {
 			if strings.Contains(string(f.Raw), `"error":{`) {
-				st.Error = errorText(f)
+				st.Error = play.ErrorText(f)
 			} else {
-				st.Catalog = toolNames(f)
+				st.Catalog = play.ToolNames(f)
 			}
 		})
-		l.w.Deliver(f, note)
+		l.W.Deliver(f, note)
 	}
 	return nil
 }
@@ -90,23 +92,23 @@ func discoverBadMeta(ctx context.Context, rec *trace.Recorder, p *DiscoverParams
 // list from the -32022 error and re-issues the call.
 func discoverInlineRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless; s.Protocol = p.ClientVersion })
-	l, err := connectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
+	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	rec.Note("A scripted client, labelled as such: go-sdk v1.8.0 negotiates only inside Connect, by server/discover, and never re-issues an ordinary request after -32022. Specification 2026-07-28: a client need not call server/discover at all; it may send any request and handle UnsupportedProtocolVersion.")
 	const args = `"name":"get_stock","arguments":{"query":{"sku":"PEN-01"}}`
-	if _, err := l.w.Inject(c2s, metaRequest(1, "tools/call", args, modernMeta(p.ClientVersion)), "The first request is real work: tools/call, at "+p.ClientVersion+", a version newer than the server's."); err != nil {
+	if _, err := l.W.Inject(play.C2s, metaRequest(1, "tools/call", args, modernMeta(p.ClientVersion)), "The first request is real work: tools/call, at "+p.ClientVersion+", a version newer than the server's."); err != nil {
 		return err
 	}
-	supported, err := l.deliverUnsupported(ctx, "tools/call", "Error %d, UnsupportedProtocolVersion, with data.supported: %s. The tool did not run.")
+	supported, err := l.DeliverUnsupported(ctx, "tools/call", "Error %d, UnsupportedProtocolVersion, with data.supported: %s. The tool did not run.")
 	if err != nil {
 		return err
 	}
 	pick := ""
 	for _, v := range supported {
-		if v >= v20260728 {
+		if v >= play.V20260728 {
 			pick = v
 			break
 		}
@@ -115,10 +117,10 @@ func discoverInlineRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverPa
 		return fmt.Errorf("the server lists no 2026-07-28 version: %v", supported)
 	}
 	rec.Changed("The client picks "+pick+", the newest listed version it speaks. Specification 2026-07-28: the client SHOULD select a mutually supported version from data.supported and retry the request.", func(s *trace.State) { s.Protocol = pick; s.Error = "" })
-	if _, err := l.w.Inject(c2s, metaRequest(2, "tools/call", args, modernMeta(pick)), "The same call, re-issued as a new request (id 2) at "+pick+"."); err != nil {
+	if _, err := l.W.Inject(play.C2s, metaRequest(2, "tools/call", args, modernMeta(pick)), "The same call, re-issued as a new request (id 2) at "+pick+"."); err != nil {
 		return err
 	}
-	if _, err := l.w.Step(ctx, response(s2c, "tools/call"), "The call runs: resultType \"complete\", the stock, and serverInfo in _meta. No handshake, no discovery: the version travelled with the request."); err != nil {
+	if _, err := l.W.Step(ctx, play.Response(play.S2c, "tools/call"), "The call runs: resultType \"complete\", the stock, and serverInfo in _meta. No handshake, no discovery: the version travelled with the request."); err != nil {
 		return err
 	}
 	return nil

@@ -6,6 +6,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -17,38 +19,38 @@ import (
 // one case in which go-sdk v1.8.0 retries server/discover after -32022.
 func discoverVersionRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
-	l, err := connectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
+	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	rec.Note(fmt.Sprintf("Era 2026-07-28. The go-sdk client is set to ask for %s, standing in for a client newer than the server: the go-sdk v1.8.0 server implements 2026-07-28 and older versions only.", p.ClientVersion))
-	connected := goDo(func() (*mcp.ClientSession, error) {
-		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
+	connected := play.GoDo(func() (*mcp.ClientSession, error) {
+		return play.NewClient().Connect(ctx, l.W.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
 	})
 	rec.Update(func(s *trace.State) { s.Protocol = p.ClientVersion })
-	if _, err := l.w.Step(ctx, request(c2s, "server/discover"), "server/discover names "+p.ClientVersion+" in _meta io.modelcontextprotocol/protocolVersion, with clientCapabilities and clientInfo beside it."); err != nil {
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "server/discover"), "server/discover names "+p.ClientVersion+" in _meta io.modelcontextprotocol/protocolVersion, with clientCapabilities and clientInfo beside it."); err != nil {
 		return err
 	}
-	if _, err := l.deliverUnsupported(ctx, "server/discover", "Error %d, UnsupportedProtocolVersion. Specification 2026-07-28: a server that does not implement the requested version MUST answer this way, with the versions it does support in data.supported (here %s) and the one asked for in data.requested."); err != nil {
+	if _, err := l.DeliverUnsupported(ctx, "server/discover", "Error %d, UnsupportedProtocolVersion. Specification 2026-07-28: a server that does not implement the requested version MUST answer this way, with the versions it does support in data.supported (here %s) and the one asked for in data.requested."); err != nil {
 		return err
 	}
 
-	g, err := l.w.Await(ctx, request(c2s, "server/discover"))
+	g, err := l.W.Await(ctx, play.Request(play.C2s, "server/discover"))
 	if err != nil {
 		return err
 	}
-	retried := metaVersion(g)
+	retried := play.MetaVersion(g)
 	rec.Update(func(s *trace.State) { s.Protocol = retried; s.Error = "" })
-	l.w.Deliver(g, fmt.Sprintf("The client retries with a new id and %s, the newest version in the list that it supports too. go-sdk v1.8.0 behaviour: Connect retries server/discover once, and only when that version is 2026-07-28 or later; specification 2026-07-28: the client SHOULD pick a mutually supported version and retry.", retried))
-	if _, err := l.w.Step(ctx, response(s2c, "server/discover"), "This time the server answers: supportedVersions, capabilities, and its serverInfo in _meta. resultType \"complete\" marks an ordinary result (2026-07-28: every result carries one)."); err != nil {
+	l.W.Deliver(g, fmt.Sprintf("The client retries with a new id and %s, the newest version in the list that it supports too. go-sdk v1.8.0 behaviour: Connect retries server/discover once, and only when that version is 2026-07-28 or later; specification 2026-07-28: the client SHOULD pick a mutually supported version and retry.", retried))
+	if _, err := l.W.Step(ctx, play.Response(play.S2c, "server/discover"), "This time the server answers: supportedVersions, capabilities, and its serverInfo in _meta. resultType \"complete\" marks an ordinary result (2026-07-28: every result carries one)."); err != nil {
 		return err
 	}
-	if l.cs, err = wait(ctx, connected); err != nil {
+	if l.Cs, err = play.Wait(ctx, connected); err != nil {
 		return err
 	}
-	rec.Changed("Connect returns, speaking "+l.cs.InitializeResult().ProtocolVersion+". The failed request left nothing behind: in 2026-07-28 each request stands alone.", func(s *trace.State) {
-		s.Protocol = l.cs.InitializeResult().ProtocolVersion
+	rec.Changed("Connect returns, speaking "+l.Cs.InitializeResult().ProtocolVersion+". The failed request left nothing behind: in 2026-07-28 each request stands alone.", func(s *trace.State) {
+		s.Protocol = l.Cs.InitializeResult().ProtocolVersion
 	})
 	return listThenClose(ctx, l,
 		"Every later request carries the version that worked, "+retried+", in its _meta.",
@@ -72,42 +74,42 @@ func discoverFallback(ctx context.Context, rec *trace.Recorder, p *DiscoverParam
 			return next(ctx, method, req)
 		}
 	})
-	l, err := connectServer(ctx, rec, server)
+	l, err := play.ConnectServer(ctx, rec, server)
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	rec.Note("Era 2026-07-28 client, 2025-11-25 server. The server is go-sdk v1.8.0 with a middleware that answers server/discover with -32601 (method not found), as a server that predates 2026-07-28 would: a stand-in, labelled as such.")
-	connected := goDo(func() (*mcp.ClientSession, error) {
-		return newClient().Connect(ctx, l.w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
+	connected := play.GoDo(func() (*mcp.ClientSession, error) {
+		return play.NewClient().Connect(ctx, l.W.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
 	})
-	if _, err := l.w.Step(ctx, request(c2s, "server/discover"), "The go-sdk client probes with server/discover, as it does by default. Specification 2026-07-28 (stdio): a dual-era client probes with server/discover and falls back on any error that is not a recognised modern one."); err != nil {
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "server/discover"), "The go-sdk client probes with server/discover, as it does by default. Specification 2026-07-28 (stdio): a dual-era client probes with server/discover and falls back on any error that is not a recognised modern one."); err != nil {
 		return err
 	}
-	f, err := l.w.Await(ctx, response(s2c, "server/discover"))
+	f, err := l.W.Await(ctx, play.Response(play.S2c, "server/discover"))
 	if err != nil {
 		return err
 	}
-	rec.Update(func(s *trace.State) { s.Error = errorText(f) })
-	l.w.Deliver(f, fmt.Sprintf("Error %d: the server does not know the method. That is not -32022 or another 2026-07-28 error, so the server is legacy.", errorCode(f)))
+	rec.Update(func(s *trace.State) { s.Error = play.ErrorText(f) })
+	l.W.Deliver(f, fmt.Sprintf("Error %d: the server does not know the method. That is not -32022 or another 2026-07-28 error, so the server is legacy.", play.ErrorCode(f)))
 
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing; s.Error = "" })
-	g, err := l.w.Await(ctx, request(c2s, "initialize"))
+	g, err := l.W.Await(ctx, play.Request(play.C2s, "initialize"))
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(g, fmt.Sprintf("go-sdk v1.8.0 behaviour: on any error from server/discover other than a -32022 it can retry, Connect falls back to the 2025-11-25 handshake on the same connection: initialize, asking for %s.", initializeVersion(g)))
-	f, err = l.w.Await(ctx, response(s2c, "initialize"))
+	l.W.Deliver(g, fmt.Sprintf("go-sdk v1.8.0 behaviour: on any error from server/discover other than a -32022 it can retry, Connect falls back to the 2025-11-25 handshake on the same connection: initialize, asking for %s.", play.InitializeVersion(g)))
+	f, err = l.W.Await(ctx, play.Response(play.S2c, "initialize"))
 	if err != nil {
 		return err
 	}
-	rec.Update(func(s *trace.State) { s.Protocol = resultField(f, "protocolVersion") })
-	l.w.Deliver(f, "The legacy server answers initialize as usual.")
+	rec.Update(func(s *trace.State) { s.Protocol = play.ResultField(f, "protocolVersion") })
+	l.W.Deliver(f, "The legacy server answers initialize as usual.")
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientReady })
-	if _, err := l.w.Step(ctx, request(c2s, "notifications/initialized"), "The client finishes the 2025-11-25 handshake and is READY: from here on this connection is a 2025-11-25 session."); err != nil {
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "notifications/initialized"), "The client finishes the 2025-11-25 handshake and is READY: from here on this connection is a 2025-11-25 session."); err != nil {
 		return err
 	}
-	if l.cs, err = wait(ctx, connected); err != nil {
+	if l.Cs, err = play.Wait(ctx, connected); err != nil {
 		return err
 	}
 	return listThenClose(ctx, l,

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -59,7 +61,7 @@ func TestDiscoverClaims(t *testing.T) {
 				!strings.Contains(f[2].Raw, `protocolVersion":"2026-07-28"`) || !strings.Contains(f[4].Raw, `protocolVersion":"2026-07-28"`) {
 				return "want 2027-01-01 refused with a list naming 2026-07-28, then 2026-07-28 on the retry and on tools/list"
 			}
-			if st := r.Final(); st.Protocol != v20260728 || st.Client != trace.ClientClosed {
+			if st := r.Final(); st.Protocol != play.V20260728 || st.Client != trace.ClientClosed {
 				return "want CLOSED at 2026-07-28"
 			}
 			return ""
@@ -89,7 +91,7 @@ func TestDiscoverClaims(t *testing.T) {
 			if got := clientStates(r); !slices.Equal(got, []string{"STATELESS", "INITIALIZING", "READY", "CLOSED"}) {
 				return "client states " + strings.Join(got, " → ")
 			}
-			if st := r.Final(); st.Protocol != v20251125 {
+			if st := r.Final(); st.Protocol != play.V20251125 {
 				return "want protocol 2025-11-25, got " + st.Protocol
 			}
 			return ""
@@ -108,7 +110,7 @@ func TestDiscoverClaims(t *testing.T) {
 		{"discover-bad-meta", func(r *Result) string {
 			var answers []string
 			for _, e := range messageEvents(r) {
-				if e.Direction != s2c {
+				if e.Direction != play.S2c {
 					continue
 				}
 				switch {

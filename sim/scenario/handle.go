@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -18,7 +20,7 @@ type HandleParams struct {
 	IdleUntil int64 `json:"idle_until"`
 }
 
-func (p *HandleParams) validate() error {
+func (p *HandleParams) Validate() error {
 	if p.TTL <= 0 || p.TTL > 1<<40 || p.CallAt < 1 || p.IdleUntil <= p.CallAt {
 		return errors.New("want 0 < ttl <= 2^40 and 1 <= call_at < idle_until")
 	}
@@ -37,11 +39,11 @@ func (p *HandleParams) validate() error {
 // lives in the browser build with streamable HTTP, which the session expiry
 // lesson loads anyway for ttl-session-expired, to keep the default build
 // within its size budget.
-var handleFamily = &family{
-	name:    "handle",
-	params:  func() validator { return &HandleParams{} },
-	runtime: RuntimeHTTP,
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var handleFamily = &play.Family{
+	Name:    "handle",
+	Params:  func() play.Validator { return &HandleParams{} },
+	Runtime: RuntimeHTTP,
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runHandle(ctx, rec, v.(*HandleParams))
 	},
 }

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -18,7 +20,7 @@ import (
 // and the fixture server with its cart store.
 type handleRun struct {
 	rec   *trace.Recorder
-	l     *link
+	l     *play.Link
 	carts *fixture.Carts
 	calls int
 }
@@ -28,11 +30,11 @@ func runHandle(ctx context.Context, rec *trace.Recorder, p *HandleParams) error 
 	server := fixture.NewServer(fixture.Options{})
 	fixture.AddCartTools(server, carts)
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless; s.TTL = carts.Snapshot() })
-	l, err := connectServer(ctx, rec, server)
+	l, err := play.ConnectServer(ctx, rec, server)
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	h := &handleRun{rec: rec, l: l, carts: carts}
 	rec.Note(fmt.Sprintf("Era 2026-07-28: no protocol sessions, so nothing on the connection can expire. State that spans requests lives in a handle the server mints and the client passes as an ordinary tool argument (specification 2026-07-28, changelog and basic/index \"Statelessness\"). This server expires a cart handle unused for %d ms: its policy, on a virtual clock.", p.TTL))
 	if err := h.discover(ctx); err != nil {
@@ -89,19 +91,19 @@ func runHandle(ctx context.Context, rec *trace.Recorder, p *HandleParams) error 
 
 // discover plays the go-sdk v1.8.0 client's server/discover.
 func (h *handleRun) discover(ctx context.Context) error {
-	connected := goDo(func() (*mcp.ClientSession, error) {
-		return newClient().Connect(ctx, h.l.w.ClientTransport(), nil)
+	connected := play.GoDo(func() (*mcp.ClientSession, error) {
+		return play.NewClient().Connect(ctx, h.l.W.ClientTransport(), nil)
 	})
-	if _, err := h.l.w.Step(ctx, request(c2s, "server/discover"), "go-sdk v1.8.0 Connect asks server/discover first, to choose a protocol version."); err != nil {
+	if _, err := h.l.W.Step(ctx, play.Request(play.C2s, "server/discover"), "go-sdk v1.8.0 Connect asks server/discover first, to choose a protocol version."); err != nil {
 		return err
 	}
-	f, err := h.l.w.Await(ctx, response(s2c, "server/discover"))
+	f, err := h.l.W.Await(ctx, play.Response(play.S2c, "server/discover"))
 	if err != nil {
 		return err
 	}
-	h.rec.Update(func(s *trace.State) { s.Protocol = v20260728 })
-	h.l.w.Deliver(f, "The server lists the versions it supports. Nothing here is a session: no id, no lifetime.")
-	h.l.cs, err = wait(ctx, connected)
+	h.rec.Update(func(s *trace.State) { s.Protocol = play.V20260728 })
+	h.l.W.Deliver(f, "The server lists the versions it supports. Nothing here is a session: no id, no lifetime.")
+	h.l.Cs, err = play.Wait(ctx, connected)
 	return err
 }
 
@@ -114,15 +116,15 @@ func (h *handleRun) call(ctx context.Context, tool string, args map[string]any, 
 	h.rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: label, Tool: tool, Status: trace.OutcomePending})
 	})
-	cs := h.l.cs
-	called := goDo(func() (*mcp.CallToolResult, error) {
+	cs := h.l.Cs
+	called := play.GoDo(func() (*mcp.CallToolResult, error) {
 		return cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
 	})
 	h.carts.SetNow(h.rec.Now())
-	if _, err := h.l.w.Step(ctx, request(c2s, "tools/call"), reqNote); err != nil {
+	if _, err := h.l.W.Step(ctx, play.Request(play.C2s, "tools/call"), reqNote); err != nil {
 		return nil, err
 	}
-	f, err := h.l.w.Await(ctx, response(s2c, "tools/call"))
+	f, err := h.l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 	if err != nil {
 		return nil, err
 	}
@@ -142,8 +144,8 @@ func (h *handleRun) call(ctx context.Context, tool string, args map[string]any, 
 		o := &s.Outcomes[len(s.Outcomes)-1]
 		o.Status, o.Detail = status, detail
 	})
-	h.l.w.Deliver(f, respNote(res))
-	if _, err := wait(ctx, called); err != nil {
+	h.l.W.Deliver(f, respNote(res))
+	if _, err := play.Wait(ctx, called); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -178,7 +180,7 @@ func (h *handleRun) add(ctx context.Context, cart, sku string, qty int, reqNote 
 
 // close ends the client's connection.
 func (h *handleRun) close() error {
-	err := h.l.cs.Close()
+	err := h.l.Cs.Close()
 	h.rec.Changed("The client closes the connection. Specification 2026-07-28: a connection is not a session, so no handle ends with it; the server's idle timer does that.", func(s *trace.State) {
 		s.Client = trace.ClientClosed
 	})

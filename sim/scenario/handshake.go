@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -11,11 +13,11 @@ import (
 // handshake_presets.go, its parameters in handshake_params.go, the scripts
 // with go-sdk on both ends in handshake_sdk.go and those with a scripted
 // peer in handshake_scripted.go.
-var handshakeFamily = &family{
-	name:    "handshake",
-	params:  func() validator { return &HandshakeParams{} },
-	choices: handshakeChoices(),
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var handshakeFamily = &play.Family{
+	Name:    "handshake",
+	Params:  func() play.Validator { return &HandshakeParams{} },
+	Choices: handshakeChoices(),
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		p := v.(*HandshakeParams)
 		switch p.Shape {
 		case shapeOK, shapeCounteroffer:

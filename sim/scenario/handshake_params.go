@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -31,12 +33,12 @@ const (
 
 // handshakeChoices are the words the handshake family's enumerated
 // parameters accept.
-func handshakeChoices() choices {
-	return choices{"shape": {shapeOK, shapeRequestBeforeInit, shapeCounteroffer, shapeUnsupported, shapeNoInitialized, shapeDiscover}}
+func handshakeChoices() play.Choices {
+	return play.Choices{"shape": {shapeOK, shapeRequestBeforeInit, shapeCounteroffer, shapeUnsupported, shapeNoInitialized, shapeDiscover}}
 }
 
-func (p *HandshakeParams) validate() error {
-	if err := handshakeChoices().check("shape", p.Shape); err != nil {
+func (p *HandshakeParams) Validate() error {
+	if err := handshakeChoices().Check("shape", p.Shape); err != nil {
 		return err
 	}
 	if !isVersion(p.ClientVersion) {
@@ -47,19 +49,19 @@ func (p *HandshakeParams) validate() error {
 	// the server refuses, so each shape that uses it needs a version whose
 	// frames the scenario expects.
 	supported := slices.Contains(mcp.SupportedProtocolVersions(), p.ClientVersion)
-	modern := p.ClientVersion >= v20260728
+	modern := p.ClientVersion >= play.V20260728
 	switch p.Shape {
 	case shapeDiscover:
 		if !supported || !modern {
-			return fmt.Errorf("client_version %s: shape discover needs a version go-sdk supports from %s on", p.ClientVersion, v20260728)
+			return fmt.Errorf("client_version %s: shape discover needs a version go-sdk supports from %s on", p.ClientVersion, play.V20260728)
 		}
 	case shapeOK, shapeUnsupported:
 		if !supported || modern {
-			return fmt.Errorf("client_version %s: shape %s needs a version go-sdk supports before %s (%s)", p.ClientVersion, p.Shape, v20260728, strings.Join(mcp.SupportedProtocolVersions(), ", "))
+			return fmt.Errorf("client_version %s: shape %s needs a version go-sdk supports before %s (%s)", p.ClientVersion, p.Shape, play.V20260728, strings.Join(mcp.SupportedProtocolVersions(), ", "))
 		}
 	case shapeCounteroffer:
 		if supported || modern {
-			return fmt.Errorf("client_version %s: a counter-offer needs a version the server does not know, before %s (from then on the client sends server/discover)", p.ClientVersion, v20260728)
+			return fmt.Errorf("client_version %s: a counter-offer needs a version the server does not know, before %s (from then on the client sends server/discover)", p.ClientVersion, play.V20260728)
 		}
 	}
 	if p.Shape == shapeUnsupported {

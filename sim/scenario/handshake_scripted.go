@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/wire"
@@ -18,42 +20,42 @@ import (
 // any initialize.
 func handshakeRequestBeforeInit(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
-	l, err := connectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
+	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	rec.Note("A scripted client (not the SDK, which would never do this) skips the handshake.")
-	if _, err := l.w.Inject(c2s, []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`),
+	if _, err := l.W.Inject(play.C2s, []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`),
 		"tools/list before initialize. Specification 2025-11-25: the client should not send requests other than ping before the server answered initialize."); err != nil {
 		return err
 	}
-	f, err := l.w.Await(ctx, response(s2c, "tools/list"))
+	f, err := l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 	if err != nil {
 		return err
 	}
-	code := errorCode(f)
-	rec.Update(func(s *trace.State) { s.Error = fmt.Sprintf("error code %d: %s", code, errorMessage(f)) })
-	l.w.Deliver(f, fmt.Sprintf("go-sdk v1.8.0 behaviour: the server refuses with an error whose code is %d, not a standard JSON-RPC code. The session is still usable.", code))
+	code := play.ErrorCode(f)
+	rec.Update(func(s *trace.State) { s.Error = fmt.Sprintf("error code %d: %s", code, play.ErrorMessage(f)) })
+	l.W.Deliver(f, fmt.Sprintf("go-sdk v1.8.0 behaviour: the server refuses with an error whose code is %d, not a standard JSON-RPC code. The session is still usable.", code))
 
 	rec.Update(func(s *trace.State) { s.Error = "" })
-	if err := l.initialize(ctx, 2, p.ClientVersion, "Now the client does it properly: initialize.", "The same server session now answers initialize normally."); err != nil {
+	if err := l.Initialize(ctx, 2, p.ClientVersion, "Now the client does it properly: initialize.", "The same server session now answers initialize normally."); err != nil {
 		return err
 	}
 	// This client's notifications/initialized carries empty params, which
 	// the specification allows as well as none.
-	if err := l.initialized(`{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}`, "The client confirms with notifications/initialized and is READY."); err != nil {
+	if err := l.Initialized(`{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}`, "The client confirms with notifications/initialized and is READY."); err != nil {
 		return err
 	}
-	if _, err := l.w.Inject(c2s, []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}`), "The same request as before, after the handshake."); err != nil {
+	if _, err := l.W.Inject(play.C2s, []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}`), "The same request as before, after the handshake."); err != nil {
 		return err
 	}
-	f, err = l.w.Await(ctx, response(s2c, "tools/list"))
+	f, err = l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 	if err != nil {
 		return err
 	}
-	rec.Update(func(s *trace.State) { s.Catalog = toolNames(f) })
-	l.w.Deliver(f, "This time it succeeds."+cacheHints(f.Raw, v20251125))
+	rec.Update(func(s *trace.State) { s.Catalog = play.ToolNames(f) })
+	l.W.Deliver(f, "This time it succeeds."+cacheHints(f.Raw, play.V20251125))
 	return nil
 }
 
@@ -63,20 +65,20 @@ func handshakeUnsupported(ctx context.Context, rec *trace.Recorder, p *Handshake
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
 	w := wire.New(rec)
 	rec.Note("The server here is scripted: the go-sdk server would never answer a version it cannot speak.")
-	connected := goDo(func() (*mcp.ClientSession, error) {
-		return newClient().Connect(ctx, w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
+	connected := play.GoDo(func() (*mcp.ClientSession, error) {
+		return play.NewClient().Connect(ctx, w.ClientTransport(), &mcp.ClientSessionOptions{ProtocolVersion: p.ClientVersion})
 	})
-	f, err := w.Await(ctx, request(c2s, "initialize"))
+	f, err := w.Await(ctx, play.Request(play.C2s, "initialize"))
 	if err != nil {
 		return err
 	}
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
 	w.Deliver(f, "The go-sdk client asks for "+p.ClientVersion+".")
 	reply := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":%q,"capabilities":{},"serverInfo":{"name":"scripted-server","version":"0.0.1"}}}`, f.ID, p.ServerVersion)
-	if _, err := w.Inject(s2c, []byte(reply), "The server answers "+p.ServerVersion+", which the client does not support."); err != nil {
+	if _, err := w.Inject(play.S2c, []byte(reply), "The server answers "+p.ServerVersion+", which the client does not support."); err != nil {
 		return err
 	}
-	cs, err := wait(ctx, connected)
+	cs, err := play.Wait(ctx, connected)
 	if err == nil {
 		cs.Close()
 		return errors.New("the client accepted a version it does not support")
@@ -92,23 +94,23 @@ func handshakeUnsupported(ctx context.Context, rec *trace.Recorder, p *Handshake
 // notifications/initialized.
 func handshakeNoInitialized(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
-	l, err := connectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
+	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	rec.Note("A scripted client initializes but never sends notifications/initialized.")
-	if err := l.initialize(ctx, 1, p.ClientVersion, "initialize, as usual.", "The server answers. A correct client would now send notifications/initialized."); err != nil {
+	if err := l.Initialize(ctx, 1, p.ClientVersion, "initialize, as usual.", "The server answers. A correct client would now send notifications/initialized."); err != nil {
 		return err
 	}
 	call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_stock","arguments":{"query":{"sku":"PEN-01"}}}}`
-	if _, err := l.w.Inject(c2s, []byte(call), "Instead it calls get_stock straight away."); err != nil {
+	if _, err := l.W.Inject(play.C2s, []byte(call), "Instead it calls get_stock straight away."); err != nil {
 		return err
 	}
-	f, err := l.w.Await(ctx, response(s2c, "tools/call"))
+	f, err := l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(f, "go-sdk v1.8.0 behaviour: the server accepts the call and answers it. Specification 2025-11-25: after a successful initialize the client MUST send notifications/initialized; this client broke that rule, and another server could refuse it. Do not rely on the leniency.")
+	l.W.Deliver(f, "go-sdk v1.8.0 behaviour: the server accepts the call and answers it. Specification 2025-11-25: after a successful initialize the client MUST send notifications/initialized; this client broke that rule, and another server could refuse it. Do not rely on the leniency.")
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -31,7 +33,7 @@ func runHTTP2026(ctx context.Context, rec *trace.Recorder, p *HTTP2026Params) er
 	stateless := p.Shape != shapeStateful && p.Shape != shapeSession2025
 	var pin *mcp.ClientSessionOptions
 	if p.Shape == shapeSession2025 {
-		pin = &mcp.ClientSessionOptions{ProtocolVersion: v20251125}
+		pin = &mcp.ClientSessionOptions{ProtocolVersion: play.V20251125}
 	}
 	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
 		&mcp.StreamableHTTPOptions{Stateless: stateless, JSONResponse: true})
@@ -47,7 +49,7 @@ func runHTTP2026(ctx context.Context, rec *trace.Recorder, p *HTTP2026Params) er
 			}
 		}
 	}
-	client := mcp.NewClient(&clientInfo, opts)
+	client := mcp.NewClient(&play.ClientInfo, opts)
 	// The standalone GET stream is left enabled, as it is by default, so
 	// that the trace would show a GET if the client sent one.
 	transport := &mcp.StreamableClientTransport{Endpoint: "http://fixture.invalid/mcp", HTTPClient: &http.Client{Transport: tap}, MaxRetries: -1}

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 )
 
 // The notes of the http-2026 family: each HTTP exchange is explained from
@@ -82,7 +84,7 @@ func responseNote2026(req *http.Request, body []byte, status int, sid string, ou
 		return fmt.Sprintf("HTTP %d.", status)
 	case sid != "" && req.Header.Get("Mcp-Session-Id") == "":
 		return "The initialize result, and the server assigns the session id " + sid + " in the Mcp-Session-Id header: this connection is now a 2025-11-25 session, and every later request must carry the id. (The simulator numbers its ids so the trace replays; a real server must use unguessable ones.)"
-	case req.Header.Get("Mcp-Method") == "server/discover" && !slices.Contains(m.Result.SupportedVersions, v20260728):
+	case req.Header.Get("Mcp-Method") == "server/discover" && !slices.Contains(m.Result.SupportedVersions, play.V20260728):
 		return fmt.Sprintf("200, and a result, but supportedVersions lists only %s. go-sdk v1.8.0 behaviour: a stateful handler answers server/discover (it is exempt from the check that refuses other 2026-07-28 requests) and leaves out the version it will not serve.", strings.Join(m.Result.SupportedVersions, ", "))
 	case req.Header.Get("Mcp-Method") == "server/discover":
 		return "200 with one JSON object: supportedVersions, capabilities and serverInfo. No Mcp-Session-Id header: 2026-07-28 has no protocol sessions, so there is nothing to carry on the next request."

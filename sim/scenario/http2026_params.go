@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -35,12 +37,12 @@ const (
 	shapeSession2025 = "session-2025"
 )
 
-func http2026Choices() choices {
-	return choices{"shape": {shapeHeaders, shapeMismatch, shapeListen, shapeStateful, shapeSession2025}}
+func http2026Choices() play.Choices {
+	return play.Choices{"shape": {shapeHeaders, shapeMismatch, shapeListen, shapeStateful, shapeSession2025}}
 }
 
-func (p *HTTP2026Params) validate() error {
-	if err := http2026Choices().check("shape", p.Shape); err != nil {
+func (p *HTTP2026Params) Validate() error {
+	if err := http2026Choices().Check("shape", p.Shape); err != nil {
 		return err
 	}
 	if p.Shape == shapeMismatch && (p.ProxyName == "" || p.ProxyName == "get_stock" || !isToken(p.ProxyName)) {
@@ -69,12 +71,12 @@ func isToken(s string) bool {
 // default mode, which serves 2025-11-25 only (shape session-2025 pins the
 // client to 2025-11-25 as well); its presets are in http2026_presets.go. Only
 // the browser build with streamable HTTP runs it.
-var http2026Family = &family{
-	name:    "http-2026",
-	params:  func() validator { return &HTTP2026Params{} },
-	choices: http2026Choices(),
-	runtime: RuntimeHTTP,
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var http2026Family = &play.Family{
+	Name:    "http-2026",
+	Params:  func() play.Validator { return &HTTP2026Params{} },
+	Choices: http2026Choices(),
+	Runtime: RuntimeHTTP,
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runHTTP2026(ctx, rec, v.(*HTTP2026Params))
 	},
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -65,12 +67,12 @@ func (t *streamTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		t.observe(req, body, nil)
 	}
 	t.rec.Advance(1)
-	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: c2s, Raw: string(body), Note: requestNote2026(req, body, t.pinned),
+	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.C2s, Raw: string(body), Note: requestNote2026(req, body, t.pinned),
 		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: protocolHeaders(req.Header), Body: jsonOrNil(body)})})
 	in := req.Clone(req.Context())
 	if t.proxy != nil {
 		if what := t.proxy(in, body); what != "" {
-			t.rec.Fault(c2s, "rewrite", what, "A proxy between client and server changes a header on the way: "+what+". The body is untouched.")
+			t.rec.Fault(play.C2s, "rewrite", what, "A proxy between client and server changes a header on the way: "+what+". The body is untouched.")
 		}
 	}
 	in.Body = io.NopCloser(bytes.NewReader(body))
@@ -108,7 +110,7 @@ func (t *streamTap) RoundTrip(req *http.Request) (*http.Response, error) {
 			}
 		}()
 		res.Body = pr
-		t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Note: streamNote(req, body),
+		t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Note: streamNote(req, body),
 			Payload: trace.MustJSON(trace.HTTPPayload{Status: status, SessionID: res.Header.Get("Mcp-Session-Id"), Headers: protocolHeaders(res.Header)})})
 		return res, nil
 	}
@@ -116,7 +118,7 @@ func (t *streamTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	out := bytes.TrimSpace(s.buf.Bytes())
 	res.Body = io.NopCloser(bytes.NewReader(s.buf.Bytes()))
 	res.ContentLength = int64(s.buf.Len())
-	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Raw: string(out), Note: responseNote2026(req, body, status, res.Header.Get("Mcp-Session-Id"), out),
+	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: string(out), Note: responseNote2026(req, body, status, res.Header.Get("Mcp-Session-Id"), out),
 		Payload: trace.MustJSON(trace.HTTPPayload{Status: status, SessionID: res.Header.Get("Mcp-Session-Id"), Headers: protocolHeaders(res.Header), Body: jsonOrNil(out)})})
 	return res, nil
 }
@@ -148,7 +150,7 @@ func (t *streamTap) deliver(e tapEvent, note string) error {
 	data := sseData(e.raw)
 	t.mu.Lock()
 	t.rec.Advance(1)
-	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Raw: strings.TrimSpace(e.raw), Note: note,
+	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: strings.TrimSpace(e.raw), Note: note,
 		Payload: trace.MustJSON(trace.HTTPPayload{Body: jsonOrNil([]byte(data))})})
 	t.mu.Unlock()
 	e.stream.mu.Lock()

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -54,7 +56,7 @@ func TestHTTP2026Claims(t *testing.T) {
 			es, ps := exchanges(r)
 			var methods []string
 			for i, p := range ps {
-				if es[i].Direction != c2s {
+				if es[i].Direction != play.C2s {
 					continue
 				}
 				var body struct {
@@ -64,7 +66,7 @@ func TestHTTP2026Claims(t *testing.T) {
 					} `json:"params"`
 				}
 				json.Unmarshal(p.Body, &body)
-				if p.Method != "POST" || p.Headers["Mcp-Method"] != body.Method || p.Headers["Mcp-Protocol-Version"] != v20260728 || p.Headers["Mcp-Name"] != body.Params.Name {
+				if p.Method != "POST" || p.Headers["Mcp-Method"] != body.Method || p.Headers["Mcp-Protocol-Version"] != play.V20260728 || p.Headers["Mcp-Name"] != body.Params.Name {
 					return fmt.Sprintf("event %d: headers %v do not mirror %s", es[i].Seq, p.Headers, p.Body)
 				}
 				methods = append(methods, body.Method)
@@ -125,7 +127,7 @@ func TestHTTP2026Claims(t *testing.T) {
 				switch {
 				case p.Method == "POST" && bodyMethod(p.Body) == "initialize" && p.SessionID == "":
 					seen = append(seen, "initialize")
-				case es[i].Direction == s2c && p.SessionID != "":
+				case es[i].Direction == play.S2c && p.SessionID != "":
 					seen = append(seen, "session id")
 				case p.Method == "GET" && p.SessionID != "":
 					seen = append(seen, "GET")
@@ -148,11 +150,11 @@ func TestHTTP2026Claims(t *testing.T) {
 			var seen []string
 			for i, p := range ps {
 				switch {
-				case es[i].Direction == s2c && strings.Contains(string(p.Body), `"supportedVersions":["2025-11-25"`):
+				case es[i].Direction == play.S2c && strings.Contains(string(p.Body), `"supportedVersions":["2025-11-25"`):
 					seen = append(seen, "discover lists no 2026-07-28")
 				case p.Method == "POST" && bodyMethod(p.Body) == "initialize" && strings.Contains(string(p.Body), `"protocolVersion":"2025-11-25"`):
 					seen = append(seen, "initialize")
-				case es[i].Direction == s2c && p.SessionID != "":
+				case es[i].Direction == play.S2c && p.SessionID != "":
 					seen = append(seen, "session id")
 				case p.Method == "GET" && p.SessionID != "":
 					seen = append(seen, "GET")
@@ -163,7 +165,7 @@ func TestHTTP2026Claims(t *testing.T) {
 			if want := []string{"discover lists no 2026-07-28", "initialize", "session id", "GET", "DELETE"}; !slices.Equal(seen, want) {
 				return fmt.Sprintf("saw %v, want %v", seen, want)
 			}
-			if st := r.Final(); st.Protocol != v20251125 || outcomeOf(st, 0) != trace.OutcomeSucceeded {
+			if st := r.Final(); st.Protocol != play.V20251125 || outcomeOf(st, 0) != trace.OutcomeSucceeded {
 				return "want the call SUCCEEDED at 2025-11-25"
 			}
 			return ""

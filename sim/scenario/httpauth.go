@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"golang.org/x/oauth2"
@@ -46,7 +48,7 @@ func (t *authTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.rec.Advance(1)
-	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: c2s, Raw: string(body), Note: authRequestNote(req),
+	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.C2s, Raw: string(body), Note: authRequestNote(req),
 		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: authHeaders(req.Header), Body: jsonOrNil(body)})})
 	res, out := serveBuffered(t.h, req, body)
 	sid := res.Header.Get("Mcp-Session-Id")
@@ -59,7 +61,7 @@ func (t *authTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		note = t.noteFor(req, res.StatusCode, text)
 	}
 	t.rec.Advance(1)
-	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Raw: text, Note: note,
+	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: text, Note: note,
 		Payload: trace.MustJSON(trace.HTTPPayload{Status: res.StatusCode, SessionID: sid, Headers: authHeaders(res.Header), Body: jsonOrNil([]byte(text))})})
 	return res, nil
 }

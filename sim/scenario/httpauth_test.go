@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -56,7 +58,7 @@ func TestSessionUserClaims(t *testing.T) {
 				t.Fatal(err)
 			}
 			xs := httpExchanges(t, res)
-			i := slices.IndexFunc(xs, func(x httpExchange) bool { return strings.Contains(x.raw, `"id":7`) && x.dir == c2s })
+			i := slices.IndexFunc(xs, func(x httpExchange) bool { return strings.Contains(x.raw, `"id":7`) && x.dir == play.C2s })
 			if i < 0 || i+1 >= len(xs) {
 				t.Fatal("no scripted request with id 7")
 			}
@@ -105,7 +107,7 @@ func TestAuthSessionClaims(t *testing.T) {
 			s = &summary{}
 			runs[x.run] = s
 		}
-		if x.dir == s2c {
+		if x.dir == play.S2c {
 			s.statuses = append(s.statuses, x.payload.Status)
 			continue
 		}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/ttl"
@@ -35,7 +37,7 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.rec.Advance(1)
-	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: c2s, Raw: string(body), Note: requestNote(req),
+	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.C2s, Raw: string(body), Note: requestNote(req),
 		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: protocolHeaders(req.Header), Body: jsonOrNil(body)})})
 	res, out := serveBuffered(t.h, req, body)
 	sid := res.Header.Get("Mcp-Session-Id")
@@ -49,7 +51,7 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		t.onReply(res.StatusCode, used)
 	}
 	t.rec.Advance(1)
-	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Raw: string(bytes.TrimSpace(out)), Note: responseNote(req, res.StatusCode, sid),
+	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: string(bytes.TrimSpace(out)), Note: responseNote(req, res.StatusCode, sid),
 		Payload: trace.MustJSON(trace.HTTPPayload{Status: res.StatusCode, SessionID: sid, Headers: protocolHeaders(res.Header), Body: jsonOrNil(bytes.TrimSpace(out))})})
 	return res, nil
 }
@@ -183,7 +185,7 @@ func runHTTPSession(ctx context.Context, rec *trace.Recorder, p *HTTPSessionPara
 	httpClient := &http.Client{Transport: tap}
 	connect := func() (*mcp.ClientSession, error) {
 		t := &mcp.StreamableClientTransport{Endpoint: "http://fixture.invalid/mcp", HTTPClient: httpClient, DisableStandaloneSSE: true, MaxRetries: -1}
-		return newClient().Connect(ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: v20251125})
+		return play.NewClient().Connect(ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: play.V20251125})
 	}
 	call := func(cs *mcp.ClientSession) (*mcp.CallToolResult, error) {
 		return cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_stock", Arguments: map[string]any{"query": map[string]any{"sku": "PEN-01"}}})

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -18,7 +20,7 @@ type HTTPSessionParams struct {
 	IdleUntil int64 `json:"idle_until"`
 }
 
-func (p *HTTPSessionParams) validate() error {
+func (p *HTTPSessionParams) Validate() error {
 	if p.TTL <= 0 || p.TTL > 1<<40 || p.CallAt < 0 || p.IdleUntil < p.CallAt {
 		return fmt.Errorf("want 0 < ttl <= 2^40 and 0 <= call_at <= idle_until")
 	}
@@ -31,11 +33,11 @@ func (p *HTTPSessionParams) validate() error {
 // The http-session family expires an idle streamable HTTP session; its
 // presets are in httpsession_presets.go. Only the browser build with
 // streamable HTTP runs it.
-var httpSessionFamily = &family{
-	name:    "http-session",
-	params:  func() validator { return &HTTPSessionParams{} },
-	runtime: RuntimeHTTP,
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var httpSessionFamily = &play.Family{
+	Name:    "http-session",
+	Params:  func() play.Validator { return &HTTPSessionParams{} },
+	Runtime: RuntimeHTTP,
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runHTTPSession(ctx, rec, v.(*HTTPSessionParams))
 	},
 }

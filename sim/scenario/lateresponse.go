@@ -3,6 +3,8 @@ package scenario
 import (
 	"context"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -23,12 +25,12 @@ const (
 
 // lateResponseChoices are the words the late-response family's enumerated
 // parameters accept.
-func lateResponseChoices() choices {
-	return choices{"proxy": {proxyMisroute, proxyDrop}}
+func lateResponseChoices() play.Choices {
+	return play.Choices{"proxy": {proxyMisroute, proxyDrop}}
 }
 
-func (p *LateResponseParams) validate() error {
-	return lateResponseChoices().check("proxy", p.Proxy)
+func (p *LateResponseParams) Validate() error {
+	return lateResponseChoices().Check("proxy", p.Proxy)
 }
 
 // The late-response family delivers a response from a dead connection
@@ -36,12 +38,12 @@ func (p *LateResponseParams) validate() error {
 // lateresponse_presets.go. It runs live in the larger browser build, which
 // lesson 7 loads anyway, so that the default one stays under its size
 // limit.
-var lateResponseFamily = &family{
-	name:    "late-response",
-	params:  func() validator { return &LateResponseParams{} },
-	choices: lateResponseChoices(),
-	runtime: RuntimeHTTP,
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var lateResponseFamily = &play.Family{
+	Name:    "late-response",
+	Params:  func() play.Validator { return &LateResponseParams{} },
+	Choices: lateResponseChoices(),
+	Runtime: RuntimeHTTP,
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runLateResponse(ctx, rec, v.(*LateResponseParams))
 	},
 }

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -23,54 +25,54 @@ func runLateResponse(ctx context.Context, rec *trace.Recorder, p *LateResponsePa
 	server := fixture.NewServer(fixture.Options{Ledger: ledger})
 	rec.Run = "old connection"
 	rec.Note("A go-sdk v1.8.0 client and server (protocol 2025-11-25) talk through a proxy, the wire in this trace. The proxy keeps one upstream connection per client connection.")
-	l, err := connectBoth(ctx, rec, server, v20251125)
+	l, err := play.ConnectBoth(ctx, rec, server, play.V20251125)
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 1", Tool: "reserve_stock", Status: trace.OutcomePending})
 	})
-	old := l.cs
-	called := goDo(func() (*mcp.CallToolResult, error) {
+	old := l.Cs
+	called := play.GoDo(func() (*mcp.CallToolResult, error) {
 		return old.CallTool(ctx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: reserveArgs("PEN-01", 2, "")})
 	})
-	req, err := l.w.Step(ctx, request(c2s, "tools/call"), "Call 1, reserve_stock, is request id 2 on this connection (go-sdk numbers initialize 1).")
+	req, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), "Call 1, reserve_stock, is request id 2 on this connection (go-sdk numbers initialize 1).")
 	if err != nil {
 		return err
 	}
-	late, err := l.w.Await(ctx, response(s2c, "tools/call"))
+	late, err := l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 	if err != nil {
 		return err
 	}
 	rec.Changed("The server reserved the stock and wrote its response for id 2.", func(s *trace.State) { s.Ledger = ledger.Entries() })
-	l.w.Drop(late, "The client's side of the connection breaks. The proxy is still holding the response for id 2, the only copy of the answer.")
+	l.W.Drop(late, "The client's side of the connection breaks. The proxy is still holding the response for id 2, the only copy of the answer.")
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientClosed })
-	l.w.Cut("The client's connection is gone.")
-	if _, callErr := wait(ctx, called); callErr == nil {
+	l.W.Cut("The client's connection is gone.")
+	if _, callErr := play.Wait(ctx, called); callErr == nil {
 		return errors.New("the call succeeded across a cut link")
 	}
 	rec.Changed("Call 1 returns a connection error: its outcome is UNKNOWN.", func(s *trace.State) {
 		s.Outcomes[0].Status = trace.OutcomeUnknown
 		s.Outcomes[0].Detail = "connection lost before a response"
 	})
-	l.close()
+	l.Close()
 
 	rec.Run = "new session"
 	rec.Note("The client reconnects through the proxy: a new connection, a new session, and go-sdk v1.8.0 numbers its requests from 1 again.")
-	l2, err := connectBoth(ctx, rec, server, v20251125)
+	l2, err := play.ConnectBoth(ctx, rec, server, play.V20251125)
 	if err != nil {
 		return err
 	}
-	defer l2.close()
+	defer l2.Close()
 	rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 2", Tool: "get_stock", Status: trace.OutcomePending})
 	})
-	cs := l2.cs
-	read := goDo(func() (*mcp.CallToolResult, error) {
+	cs := l2.Cs
+	read := play.GoDo(func() (*mcp.CallToolResult, error) {
 		return cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_stock", Arguments: map[string]any{"query": map[string]any{"sku": "PEN-01"}}})
 	})
-	req2, err := l2.w.Await(ctx, request(c2s, "tools/call"))
+	req2, err := l2.W.Await(ctx, play.Request(play.C2s, "tools/call"))
 	if err != nil {
 		return err
 	}
@@ -78,23 +80,23 @@ func runLateResponse(ctx context.Context, rec *trace.Recorder, p *LateResponsePa
 	if oldID != newID {
 		return fmt.Errorf("the new session's call has id %s, the old one's %s; want the same", newID, oldID)
 	}
-	l2.w.Deliver(req2, "Call 2, a read-only get_stock, is request id "+newID+" on the new session: the same number as the lost reserve_stock.")
-	answer, err := l2.w.Await(ctx, response(s2c, "tools/call"))
+	l2.W.Deliver(req2, "Call 2, a read-only get_stock, is request id "+newID+" on the new session: the same number as the lost reserve_stock.")
+	answer, err := l2.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 	if err != nil {
 		return err
 	}
 	if p.Proxy == proxyMisroute {
-		rec.Fault(s2c, "rewrite", "the old connection's response for id 2, delivered into the new session", "The proxy forwards the response it held for the dead connection. It matches on the id alone, and the client's new connection has a request with id 2 outstanding.")
-		if _, err := l2.w.Inject(s2c, late.Raw, "The old reserve_stock result, byte for byte, arrives in a session that never sent that request. Specification 2025-11-25 forbids reusing an id within a session; across sessions the same number names different requests."); err != nil {
+		rec.Fault(play.S2c, "rewrite", "the old connection's response for id 2, delivered into the new session", "The proxy forwards the response it held for the dead connection. It matches on the id alone, and the client's new connection has a request with id 2 outstanding.")
+		if _, err := l2.W.Inject(play.S2c, late.Raw, "The old reserve_stock result, byte for byte, arrives in a session that never sent that request. Specification 2025-11-25 forbids reusing an id within a session; across sessions the same number names different requests."); err != nil {
 			return err
 		}
 	} else {
 		rec.Note("The proxy knows the old connection is gone and discards its late response: a response belongs to the connection its request came on.")
 	}
 	if p.Proxy == proxyDrop {
-		l2.w.Deliver(answer, "get_stock's own answer for id 2.")
+		l2.W.Deliver(answer, "get_stock's own answer for id 2.")
 	}
-	res, err := wait(ctx, read)
+	res, err := play.Wait(ctx, read)
 	if err != nil {
 		return err
 	}
@@ -104,7 +106,7 @@ func runLateResponse(ctx context.Context, rec *trace.Recorder, p *LateResponsePa
 			s.Outcomes[1].Status = trace.OutcomeSucceeded
 			s.Outcomes[1].Detail = "wrong answer: " + detail
 		})
-		l2.w.Deliver(answer, "The real get_stock answer for id 2 arrives. go-sdk v1.8.0 behaviour: no call is waiting for id 2 any more, and its JSON-RPC layer ignores a response it has no call for. The caller never sees it.")
+		l2.W.Deliver(answer, "The real get_stock answer for id 2 arrives. go-sdk v1.8.0 behaviour: no call is waiting for id 2 any more, and its JSON-RPC layer ignores a response it has no call for. The caller never sees it.")
 	} else {
 		rec.Changed("get_stock returns its own answer ("+detail+").", func(s *trace.State) {
 			s.Outcomes[1].Status = trace.OutcomeSucceeded

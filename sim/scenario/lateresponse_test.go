@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -29,7 +31,7 @@ func TestLateResponseClaims(t *testing.T) {
 			// Both tools/call requests carry id 2, one in each run.
 			ids := map[string]string{}
 			for _, e := range res.Events {
-				if e.Kind == trace.KindMessage && e.Direction == c2s && strings.Contains(e.Raw, `"method":"tools/call"`) {
+				if e.Kind == trace.KindMessage && e.Direction == play.C2s && strings.Contains(e.Raw, `"method":"tools/call"`) {
 					ids[e.Run] = requestID([]byte(e.Raw))
 				}
 			}
@@ -50,7 +52,7 @@ func TestLateResponseClaims(t *testing.T) {
 			// when the proxy misroutes it.
 			crossed := false
 			for _, e := range res.Events {
-				if e.Run == "new session" && e.Direction == s2c && strings.Contains(e.Raw, `\"reservation\":1`) {
+				if e.Run == "new session" && e.Direction == play.S2c && strings.Contains(e.Raw, `\"reservation\":1`) {
 					crossed = true
 				}
 			}

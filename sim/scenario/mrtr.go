@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -17,14 +19,14 @@ import (
 // into elicitation/create for a 2025-11-25 client (mrtr.go,
 // serverMultiRoundTripMiddleware), and its client retries for the caller
 // (clientMultiRoundTripMiddleware).
-var mrtrFamily = &family{
-	name:    "mrtr",
-	params:  func() validator { return &MRTRParams{} },
-	choices: mrtrChoices(),
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var mrtrFamily = &play.Family{
+	Name:    "mrtr",
+	Params:  func() play.Validator { return &MRTRParams{} },
+	Choices: mrtrChoices(),
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runMRTR(ctx, rec, v.(*MRTRParams))
 	},
-	runtime: RuntimeHTTP,
+	Runtime: RuntimeHTTP,
 }
 
 // MRTRParams choose the era and what the user answers.
@@ -39,19 +41,19 @@ type MRTRParams struct {
 	Quantity int `json:"quantity"`
 }
 
-func mrtrChoices() choices {
-	return choices{
-		"era":    {v20260728, v20251125},
+func mrtrChoices() play.Choices {
+	return play.Choices{
+		"era":    {play.V20260728, play.V20251125},
 		"action": {"accept", "decline", "cancel"},
 	}
 }
 
-func (p *MRTRParams) validate() error {
+func (p *MRTRParams) Validate() error {
 	c := mrtrChoices()
-	if err := c.check("era", p.Era); err != nil {
+	if err := c.Check("era", p.Era); err != nil {
 		return err
 	}
-	if err := c.check("action", p.Action); err != nil {
+	if err := c.Check("action", p.Action); err != nil {
 		return err
 	}
 	if p.Quantity < 1 || p.Quantity > 1000 {

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -115,28 +117,28 @@ func (u *user) respond(ctx context.Context, rec *trace.Recorder, note, action st
 
 func runMRTR(ctx context.Context, rec *trace.Recorder, p *MRTRParams) error {
 	u := newUser()
-	client := mcp.NewClient(&clientInfo, &mcp.ClientOptions{ElicitationHandler: u.handler})
-	l, err := connectServer(ctx, rec, restockServer())
+	client := mcp.NewClient(&play.ClientInfo, &mcp.ClientOptions{ElicitationHandler: u.handler})
+	l, err := play.ConnectServer(ctx, rec, restockServer())
 	if err != nil {
 		return err
 	}
-	defer l.close()
-	if p.Era == v20251125 {
-		if err := l.connectClient(ctx, client, v20251125); err != nil {
+	defer l.Close()
+	if p.Era == play.V20251125 {
+		if err := l.ConnectClient(ctx, client, play.V20251125); err != nil {
 			return err
 		}
-	} else if err := l.discoverClient(ctx, client); err != nil {
+	} else if err := l.DiscoverClient(ctx, client); err != nil {
 		return err
 	}
-	cs := l.cs
+	cs := l.Cs
 	args := map[string]any{"item": "widget", "quantity": p.Quantity}
 	rec.Update(func(s *trace.State) {
 		s.Outcomes = []trace.Outcome{{Call: "call 1", Tool: "restock", Status: trace.OutcomePending}}
 	})
-	called := goDo(func() (*mcp.CallToolResult, error) {
+	called := play.GoDo(func() (*mcp.CallToolResult, error) {
 		return cs.CallTool(ctx, &mcp.CallToolParams{Name: "restock", Arguments: args})
 	})
-	if p.Era == v20251125 {
+	if p.Era == play.V20251125 {
 		err = mrtr2025(ctx, l, u, p)
 	} else {
 		err = mrtr2026(ctx, l, u, p)
@@ -144,7 +146,7 @@ func runMRTR(ctx context.Context, rec *trace.Recorder, p *MRTRParams) error {
 	if err != nil {
 		return err
 	}
-	res, err := wait(ctx, called)
+	res, err := play.Wait(ctx, called)
 	status, detail := trace.OutcomeSucceeded, ""
 	switch {
 	case err != nil:
@@ -165,53 +167,53 @@ func runMRTR(ctx context.Context, rec *trace.Recorder, p *MRTRParams) error {
 
 // mrtr2026 steps the 2026-07-28 exchange: the call, its input_required
 // result, the user's answer (no frame), and the retry.
-func mrtr2026(ctx context.Context, l *link, u *user, p *MRTRParams) error {
-	rec := l.rec
-	if _, err := l.w.Step(ctx, request(c2s, "tools/call"), "CallTool sends tools/call with only the arguments: the client does not know yet that the tool will ask anything."); err != nil {
+func mrtr2026(ctx context.Context, l *play.Link, u *user, p *MRTRParams) error {
+	rec := l.Rec
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), "CallTool sends tools/call with only the arguments: the client does not know yet that the tool will ask anything."); err != nil {
 		return err
 	}
-	f, err := l.w.Await(ctx, response(s2c, "tools/call"))
+	f, err := l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(f, `Specification 2026-07-28 (multi round-trip requests): resultType "input_required" ends this request (go-sdk v1.8.0 also writes "content":null here). inputRequests holds what the server needs, keyed by its own ids ("confirm": an elicitation/create); requestState is opaque to the client, which must echo it unchanged. The server keeps nothing between the two calls.`)
+	l.W.Deliver(f, `Specification 2026-07-28 (multi round-trip requests): resultType "input_required" ends this request (go-sdk v1.8.0 also writes "content":null here). inputRequests holds what the server needs, keyed by its own ids ("confirm": an elicitation/create); requestState is opaque to the client, which must echo it unchanged. The server keeps nothing between the two calls.`)
 	if err := u.respond(ctx, rec, "go-sdk v1.8.0 behaviour: the client's multi round-trip middleware (on by default; MultiRoundTripOptions.Disabled turns it off) calls the ElicitationHandler for inputRequests.confirm. No frame crosses the wire for this.", p.Action); err != nil {
 		return err
 	}
-	f, err = l.w.Await(ctx, request(c2s, "tools/call"))
+	f, err = l.W.Await(ctx, play.Request(play.C2s, "tools/call"))
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(f, fmt.Sprintf("The retry: a new request (id %s; 2026-07-28 says the id MUST differ), the same name and arguments, plus inputResponses (the answer under the server's key) and requestState, echoed exactly.", f.ID))
-	f, err = l.w.Await(ctx, response(s2c, "tools/call"))
+	l.W.Deliver(f, fmt.Sprintf("The retry: a new request (id %s; 2026-07-28 says the id MUST differ), the same name and arguments, plus inputResponses (the answer under the server's key) and requestState, echoed exactly.", f.ID))
+	f, err = l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(f, `The server has what it needs: resultType "complete" and the tool's content.`)
+	l.W.Deliver(f, `The server has what it needs: resultType "complete" and the tool's content.`)
 	return nil
 }
 
 // mrtr2025 steps the 2025-11-25 exchange: inside the call, the server
 // sends its own request, elicitation/create, and waits for the answer.
-func mrtr2025(ctx context.Context, l *link, u *user, p *MRTRParams) error {
-	rec := l.rec
-	if _, err := l.w.Step(ctx, request(c2s, "tools/call"), "CallTool sends tools/call with the arguments."); err != nil {
+func mrtr2025(ctx context.Context, l *play.Link, u *user, p *MRTRParams) error {
+	rec := l.Rec
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), "CallTool sends tools/call with the arguments."); err != nil {
 		return err
 	}
-	f, err := l.w.Await(ctx, request(s2c, "elicitation/create"))
+	f, err := l.W.Await(ctx, play.Request(play.S2c, "elicitation/create"))
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(f, "Specification 2025-11-25: while the call is open, the server sends a request of its own, elicitation/create, and waits for the answer. go-sdk v1.8.0 behaviour: the handler returned input requests; for a client older than 2026-07-28 the server's middleware turns them into this request and runs the handler again with the answer.")
+	l.W.Deliver(f, "Specification 2025-11-25: while the call is open, the server sends a request of its own, elicitation/create, and waits for the answer. go-sdk v1.8.0 behaviour: the handler returned input requests; for a client older than 2026-07-28 the server's middleware turns them into this request and runs the handler again with the answer.")
 	if err := u.respond(ctx, rec, "The client's ElicitationHandler runs.", p.Action); err != nil {
 		return err
 	}
-	f, err = l.w.Await(ctx, response(c2s, "elicitation/create"))
+	f, err = l.W.Await(ctx, play.Response(play.C2s, "elicitation/create"))
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(f, "The client answers the server's request. The server must still hold the open tools/call (and, over HTTP, the same connection or session) to match this answer to it: this is the state 2026-07-28 removed.")
-	f, err = l.w.Await(ctx, response(s2c, "tools/call"))
+	l.W.Deliver(f, "The client answers the server's request. The server must still hold the open tools/call (and, over HTTP, the same connection or session) to match this answer to it: this is the state 2026-07-28 removed.")
+	f, err = l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 	if err != nil {
 		return err
 	}
@@ -219,6 +221,6 @@ func mrtr2025(ctx context.Context, l *link, u *user, p *MRTRParams) error {
 	if strings.Contains(string(f.Raw), `"resultType"`) {
 		note += " It carries resultType, which 2025-11-25 does not define."
 	}
-	l.w.Deliver(f, note)
+	l.W.Deliver(f, note)
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -128,7 +130,7 @@ func TestGoSDKMultiRoundTripLimits(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer ss.Wait()
-			c := mcp.NewClient(&clientInfo, &mcp.ClientOptions{
+			c := mcp.NewClient(&play.ClientInfo, &mcp.ClientOptions{
 				ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 					return &mcp.ElicitResult{Action: "accept"}, nil
 				},

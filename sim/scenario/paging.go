@@ -3,6 +3,8 @@ package scenario
 import (
 	"context"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -11,11 +13,11 @@ import (
 // scripted client in paging_client.go, go-sdk's iterator in paging_sdk.go,
 // the two-act twists in paging_twists.go, and the API the catalog
 // exercise grades with in paging_grader.go.
-var pagingFamily = &family{
-	name:    "paging",
-	params:  func() validator { return &PagingParams{} },
-	choices: pagingChoices(),
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var pagingFamily = &play.Family{
+	Name:    "paging",
+	Params:  func() play.Validator { return &PagingParams{} },
+	Choices: pagingChoices(),
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runPaging(ctx, rec, v.(*PagingParams))
 	},
 }

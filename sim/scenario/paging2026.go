@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -24,14 +26,14 @@ import (
 // memory without a frame. The scenario bounds both: it stops the iterator
 // after max_tools tools and cuts the link at the max_requests-th
 // tools/list, so no preset and no parameter change can hang.
-var paging2026Family = &family{
-	name:    "paging2026",
-	params:  func() validator { return &Paging2026Params{} },
-	choices: paging2026Choices(),
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var paging2026Family = &play.Family{
+	Name:    "paging2026",
+	Params:  func() play.Validator { return &Paging2026Params{} },
+	Choices: paging2026Choices(),
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runPaging2026(ctx, rec, v.(*Paging2026Params))
 	},
-	runtime: RuntimeHTTP,
+	Runtime: RuntimeHTTP,
 }
 
 // Paging2026Params shape a 2026-07-28 catalog walk.
@@ -67,8 +69,8 @@ const (
 	twist26ListChanged = "list-changed"
 )
 
-func paging2026Choices() choices {
-	return choices{
+func paging2026Choices() play.Choices {
+	return play.Choices{
 		"shape":       {fixture.ShapeNormal, fixture.ShapeRepeat, fixture.ShapeCycle, fixture.ShapeEndless},
 		"cache_scope": {"public", "private"},
 		"client":      {clientSDKIterator, clientBoth},
@@ -76,7 +78,7 @@ func paging2026Choices() choices {
 	}
 }
 
-func (p *Paging2026Params) validate() error {
+func (p *Paging2026Params) Validate() error {
 	if len(p.Pages) == 0 || len(p.Pages) > maxParamPages {
 		return fmt.Errorf("pages: want 1 to %d pages, got %d", maxParamPages, len(p.Pages))
 	}
@@ -85,7 +87,7 @@ func (p *Paging2026Params) validate() error {
 	}
 	c := paging2026Choices()
 	for _, f := range []struct{ name, v string }{{"shape", p.Shape}, {"cache_scope", p.CacheScope}, {"client", p.Client}, {"twist", p.Twist}} {
-		if err := c.check(f.name, f.v); err != nil {
+		if err := c.Check(f.name, f.v); err != nil {
 			return err
 		}
 	}

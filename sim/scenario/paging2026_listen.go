@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -34,15 +36,15 @@ func paging2026ListChanged(ctx context.Context, rec *trace.Recorder, p *Paging20
 		addFixtureTool(server, n)
 	}
 	changed := make(chan struct{}, 1)
-	client := mcp.NewClient(&clientInfo, &mcp.ClientOptions{
+	client := mcp.NewClient(&play.ClientInfo, &mcp.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
 	})
-	l, err := connectServer(ctx, rec, server)
+	l, err := play.ConnectServer(ctx, rec, server)
 	if err != nil {
 		return err
 	}
-	defer l.close()
-	if err := l.discoverListen(ctx, client); err != nil {
+	defer l.Close()
+	if err := l.DiscoverListen(ctx, client); err != nil {
 		return err
 	}
 	rec.Note(fmt.Sprintf("The server registered its tools in the order %v. go-sdk v1.8.0's server lists them sorted by name, whatever that order: the deterministic order 2026-07-28 says servers SHOULD keep, so that cached lists and prompt caches stay valid.", registered))
@@ -61,11 +63,11 @@ func paging2026ListChanged(ctx context.Context, rec *trace.Recorder, p *Paging20
 	for _, n := range added {
 		addFixtureTool(server, n)
 	}
-	f, err := l.w.Await(ctx, request(s2c, "notifications/tools/list_changed"))
+	f, err := l.W.Await(ctx, play.Request(play.S2c, "notifications/tools/list_changed"))
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(f, "Specification 2026-07-28: the server announces the change on the subscriptions/listen stream, tagged in _meta with the subscription id (the listen request's id). The notification carries no list; the client must fetch it.")
+	l.W.Deliver(f, "Specification 2026-07-28: the server announces the change on the subscriptions/listen stream, tagged in _meta with the subscription id (the listen request's id). The notification carries no list; the client must fetch it.")
 	select {
 	case <-changed:
 	case <-ctx.Done():

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/wire"
@@ -88,16 +90,16 @@ func (w *walker2026) pageNote(f *wire.Frame) string {
 func paging2026CrossConnection(ctx context.Context, rec *trace.Recorder, p *Paging2026Params) error {
 	server := fixture.NewCatalogServer(p.Catalog, p.Seed)
 	rec.Run = "connection 1"
-	l, err := connectServer(ctx, rec, server, fixture.PreserveCursor)
+	l, err := play.ConnectServer(ctx, rec, server, fixture.PreserveCursor)
 	if err != nil {
 		return err
 	}
-	if err := l.discoverClient(ctx, newClient()); err != nil {
-		l.close()
+	if err := l.DiscoverClient(ctx, play.NewClient()); err != nil {
+		l.Close()
 		return err
 	}
 	cursor, err := listFirstPage(ctx, l)
-	l.close()
+	l.Close()
 	if err != nil {
 		return err
 	}
@@ -106,17 +108,17 @@ func paging2026CrossConnection(ctx context.Context, rec *trace.Recorder, p *Pagi
 	})
 
 	rec.Run = "connection 2"
-	l, err = connectServer(ctx, rec, server, fixture.PreserveCursor)
+	l, err = play.ConnectServer(ctx, rec, server, fixture.PreserveCursor)
 	if err != nil {
 		return err
 	}
-	if err := l.discoverClient(ctx, newClient()); err != nil {
-		l.close()
+	if err := l.DiscoverClient(ctx, play.NewClient()); err != nil {
+		l.Close()
 		return err
 	}
 	rec.Note("Specification 2026-07-28 (tools): the list MUST NOT vary per connection, and there is no session for a cursor to belong to. The new connection passes the old cursor as ClientSession.Tools' starting cursor.")
 	err = (&walker2026{l: l, p: p}).walk(ctx, &cursor)
-	l.close()
+	l.Close()
 	if err != nil {
 		return err
 	}
@@ -127,12 +129,12 @@ func paging2026CrossConnection(ctx context.Context, rec *trace.Recorder, p *Pagi
 	rec.Run = "server B"
 	rec.Update(func(s *trace.State) { *s = trace.State{} })
 	rec.Note("Now the same cursor goes to another server process, B, with its own cursor tokens. Cursors stay opaque and belong to the server that issued them; what 2026-07-28 removed is the session, not that.")
-	l, err = connectServer(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed+1), fixture.PreserveCursor)
+	l, err = play.ConnectServer(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed+1), fixture.PreserveCursor)
 	if err != nil {
 		return err
 	}
-	defer l.close()
-	if err := l.discoverClient(ctx, newClient()); err != nil {
+	defer l.Close()
+	if err := l.DiscoverClient(ctx, play.NewClient()); err != nil {
 		return err
 	}
 	return (&walker2026{l: l, p: p}).walk(ctx, &cursor)
@@ -140,19 +142,19 @@ func paging2026CrossConnection(ctx context.Context, rec *trace.Recorder, p *Pagi
 
 // listFirstPage asks l's client for the first page with one ListTools call
 // and returns the page's nextCursor.
-func listFirstPage(ctx context.Context, l *link) (string, error) {
-	cs := l.cs
-	listed := goDo(func() (*mcp.ListToolsResult, error) { return cs.ListTools(ctx, nil) })
-	if _, err := l.w.Step(ctx, request(c2s, "tools/list"), "ListTools: the first page."); err != nil {
+func listFirstPage(ctx context.Context, l *play.Link) (string, error) {
+	cs := l.Cs
+	listed := play.GoDo(func() (*mcp.ListToolsResult, error) { return cs.ListTools(ctx, nil) })
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/list"), "ListTools: the first page."); err != nil {
 		return "", err
 	}
-	f, err := l.w.Await(ctx, response(s2c, "tools/list"))
+	f, err := l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 	if err != nil {
 		return "", err
 	}
-	l.rec.Update(func(s *trace.State) { s.Catalog = toolNames(f) })
-	l.w.Deliver(f, "The first page and its nextCursor.")
-	res, err := wait(ctx, listed)
+	l.Rec.Update(func(s *trace.State) { s.Catalog = play.ToolNames(f) })
+	l.W.Deliver(f, "The first page and its nextCursor.")
+	res, err := play.Wait(ctx, listed)
 	if err != nil {
 		return "", err
 	}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/catalog"
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
@@ -30,12 +32,12 @@ func runPaging2026(ctx context.Context, rec *trace.Recorder, p *Paging2026Params
 		rec.Update(func(s *trace.State) { *s = trace.State{} })
 		rec.Note("Run 2: the same server shape, read with go-sdk v1.8.0's default client and its ClientSession.Tools iterator.")
 	}
-	l, err := connectServer(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed), fixture.PreserveCursor)
+	l, err := play.ConnectServer(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed), fixture.PreserveCursor)
 	if err != nil {
 		return err
 	}
-	defer l.close()
-	if err := l.discoverClient(ctx, newClient()); err != nil {
+	defer l.Close()
+	if err := l.DiscoverClient(ctx, play.NewClient()); err != nil {
 		return err
 	}
 	w := &walker2026{l: l, p: p, forge: p.Twist == twistInvalidCursor}
@@ -52,7 +54,7 @@ func runPaging2026(ctx context.Context, rec *trace.Recorder, p *Paging2026Params
 
 // A walker2026 runs ClientSession.Tools on a link and steps its frames.
 type walker2026 struct {
-	l        *link
+	l        *play.Link
 	p        *Paging2026Params
 	forge    bool // rewrite the first nextCursor to one never issued
 	requests int  // tools/list requests that crossed the wire
@@ -67,19 +69,19 @@ type walker2026 struct {
 // walk runs one ClientSession.Tools walk from cursor (nil: the first page)
 // and records how it ended.
 func (w *walker2026) walk(ctx context.Context, cursor *string) error {
-	rec, l := w.l.rec, w.l
+	rec, l := w.l.Rec, w.l
 	rec.Update(func(s *trace.State) { s.Catalog = nil; s.Cursors = nil; s.Error = "" })
 	params := &mcp.ListToolsParams{}
 	if cursor != nil {
 		params.Cursor = *cursor
 	}
-	cs := l.cs
+	cs := l.Cs
 	done := make(chan struct{})
 	type walked struct {
 		names   []string
 		stopped bool
 	}
-	result := goDo(func() (walked, error) {
+	result := play.GoDo(func() (walked, error) {
 		defer close(done)
 		var got walked
 		for t, err := range cs.Tools(ctx, params) {
@@ -96,7 +98,7 @@ func (w *walker2026) walk(ctx context.Context, cursor *string) error {
 	})
 	before := w.requests
 	for {
-		f, err := l.w.AwaitUntil(ctx, request(c2s, "tools/list"), done)
+		f, err := l.W.AwaitUntil(ctx, play.Request(play.C2s, "tools/list"), done)
 		if err != nil {
 			return err
 		}
@@ -108,21 +110,21 @@ func (w *walker2026) walk(ctx context.Context, cursor *string) error {
 			if w.p.Twist == twist26ListChanged {
 				note = fmt.Sprintf("The link breaks in the middle of the walk (the scenario cuts it at its max_requests, %d).", w.p.MaxRequests)
 			}
-			l.w.Cut(note)
+			l.W.Cut(note)
 			break
 		}
 		w.requests++
 		note := "ClientSession.Tools asks for the first page. Its _meta names the protocol version, as every 2026-07-28 request does."
-		if c := requestCursor(f); c != nil {
+		if c := play.RequestCursor(f); c != nil {
 			note = fmt.Sprintf("The iterator sends cursor %s, the previous page's nextCursor: the toolsCache has no entry under this key.", quote(*c))
 			rec.Update(func(s *trace.State) { s.Cursors = append(s.Cursors, *c) })
 		}
-		l.w.Deliver(f, note)
-		f, err = l.w.Await(ctx, response(s2c, "tools/list"))
+		l.W.Deliver(f, note)
+		f, err = l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 		if err != nil {
 			return err
 		}
-		rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, toolNames(f)...) })
+		rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, play.ToolNames(f)...) })
 		if w.forge {
 			w.forge = false
 			if err := w.forgeNext(f); err != nil {
@@ -130,9 +132,9 @@ func (w *walker2026) walk(ctx context.Context, cursor *string) error {
 			}
 			continue
 		}
-		l.w.Deliver(f, w.pageNote(f))
+		l.W.Deliver(f, w.pageNote(f))
 	}
-	got, err := wait(ctx, result)
+	got, err := play.Wait(ctx, result)
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -163,12 +165,12 @@ func (w *walker2026) walk(ctx context.Context, cursor *string) error {
 // forgeNext delivers page f with its nextCursor rewritten to one the server
 // never issued.
 func (w *walker2026) forgeNext(f *wire.Frame) error {
-	next := resultField(f, "nextCursor")
+	next := play.ResultField(f, "nextCursor")
 	if next == "" {
 		return errors.New("invalid-cursor needs a first page with a nextCursor")
 	}
 	raw := strings.Replace(string(f.Raw), `"nextCursor":`+quote(next), `"nextCursor":`+quote(forgedCursor), 1)
-	return w.l.w.Rewrite(f, []byte(raw), "The nextCursor was corrupted in transit: the client now holds a cursor the server never issued. The page is in the toolsCache now, with the corrupted cursor.")
+	return w.l.W.Rewrite(f, []byte(raw), "The nextCursor was corrupted in transit: the client now holds a cursor the server never issued. The page is in the toolsCache now, with the corrupted cursor.")
 }
 
 // reference2026 runs the reference walk of sim/catalog as a scripted
@@ -177,8 +179,8 @@ func (w *walker2026) forgeNext(f *wire.Frame) error {
 func reference2026(ctx context.Context, rec *trace.Recorder, p *Paging2026Params) error {
 	rec.Run = clientReference
 	rec.Note("Run 1: a scripted 2026-07-28 client running the reference walk, which treats only an absent nextCursor as the end. It sends no server/discover: 2026-07-28 lets a client skip it.")
-	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless; s.Protocol = v20260728 })
-	l, err := connectServer(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed), fixture.PreserveCursor)
+	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless; s.Protocol = play.V20260728 })
+	l, err := play.ConnectServer(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed), fixture.PreserveCursor)
 	if err != nil {
 		return err
 	}

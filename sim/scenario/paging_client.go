@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/catalog"
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
@@ -19,7 +21,7 @@ import (
 // requests are raw JSON-RPC, so a cursor of "" travels as "cursor":"".
 type pagingClient struct {
 	rec      *trace.Recorder
-	l        *link
+	l        *play.Link
 	nextID   int
 	requests int
 	// forgeNext, when set, makes the wire rewrite the first nextCursor
@@ -47,17 +49,17 @@ const forgedCursor = "bm90LWlzc3VlZC0x"
 // startPagingClient connects a catalog server serving cat, with cursor
 // tokens from seed, and initializes a scripted client on it.
 func startPagingClient(ctx context.Context, rec *trace.Recorder, cat fixture.Catalog, seed uint64) (*pagingClient, error) {
-	l, err := connectServer(ctx, rec, fixture.NewCatalogServer(cat, seed), fixture.PreserveCursor)
+	l, err := play.ConnectServer(ctx, rec, fixture.NewCatalogServer(cat, seed), fixture.PreserveCursor)
 	if err != nil {
 		return nil, err
 	}
 	c := &pagingClient{rec: rec, l: l, nextID: 1, cat: cat, received: map[string]int{}}
-	if err := l.initialize(ctx, c.id(), v20251125, "The client initializes (protocol 2025-11-25).", "The server's initialize result."); err != nil {
-		l.close()
+	if err := l.Initialize(ctx, c.id(), play.V20251125, "The client initializes (protocol 2025-11-25).", "The server's initialize result."); err != nil {
+		l.Close()
 		return nil, err
 	}
-	if err := l.initialized(initializedFrame, "Ready: the catalog walk can start."); err != nil {
-		l.close()
+	if err := l.Initialized(play.InitializedFrame, "Ready: the catalog walk can start."); err != nil {
+		l.Close()
 		return nil, err
 	}
 	return c, nil
@@ -65,7 +67,7 @@ func startPagingClient(ctx context.Context, rec *trace.Recorder, cat fixture.Cat
 
 func (c *pagingClient) id() int { c.nextID++; return c.nextID - 1 }
 
-func (c *pagingClient) close() { c.l.close() }
+func (c *pagingClient) close() { c.l.Close() }
 
 // enumerate runs the reference client and records how the walk ended.
 func (c *pagingClient) enumerate(ctx context.Context, lim catalog.Limits) ([]*mcp.Tool, error) {
@@ -82,7 +84,7 @@ func (c *pagingClient) enumerate(ctx context.Context, lim catalog.Limits) ([]*mc
 		return nil, err
 	}
 	c.rec.Changed(fmt.Sprintf("Enumerate returned %d tools from %d pages (sizes %v). nextCursor was absent: the catalog is complete.", len(tools), len(sizes), sizes), func(s *trace.State) {
-		s.Catalog = names(tools)
+		s.Catalog = play.Names(tools)
 	})
 	return tools, nil
 }
@@ -140,10 +142,10 @@ func (c *pagingClient) listTools(ctx context.Context, cursor *string) (catalog.P
 		c.rec.Update(func(s *trace.State) { s.Cursors = append(s.Cursors, cur) })
 	}
 	raw := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list","params":%s}`, c.id(), params)
-	if _, err := c.l.w.Inject(c2s, []byte(raw), note); err != nil {
+	if _, err := c.l.W.Inject(play.C2s, []byte(raw), note); err != nil {
 		return catalog.Page{}, err
 	}
-	f, err := c.l.w.Await(ctx, response(s2c, "tools/list"))
+	f, err := c.l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 	if err != nil {
 		return catalog.Page{}, err
 	}
@@ -158,11 +160,11 @@ func (c *pagingClient) listTools(ctx context.Context, cursor *string) (catalog.P
 		return catalog.Page{}, err
 	}
 	if resp.Error != nil {
-		c.l.w.Deliver(f, fmt.Sprintf("A JSON-RPC error, code %d: %s", resp.Error.Code, resp.Error.Message))
+		c.l.W.Deliver(f, fmt.Sprintf("A JSON-RPC error, code %d: %s", resp.Error.Code, resp.Error.Message))
 		return catalog.Page{}, resp.Error
 	}
 	if resp.Result == nil {
-		c.l.w.Deliver(f, "A response with neither result nor error.")
+		c.l.W.Deliver(f, "A response with neither result nor error.")
 		return catalog.Page{}, errors.New("response without result")
 	}
 	page := catalog.Page{Tools: resp.Result.Tools, NextCursor: resp.Result.NextCursor}
@@ -172,11 +174,11 @@ func (c *pagingClient) listTools(ctx context.Context, cursor *string) (catalog.P
 		forged := forgedCursor
 		page.NextCursor = &forged
 		c.collect(page)
-		return page, c.l.w.Rewrite(f, []byte(rewritten), "The nextCursor was corrupted in transit: the client now holds a cursor the server never issued.")
+		return page, c.l.W.Rewrite(f, []byte(rewritten), "The nextCursor was corrupted in transit: the client now holds a cursor the server never issued.")
 	}
 	note = c.pageNote(page, cursor)
 	c.collect(page)
-	c.l.w.Deliver(f, note)
+	c.l.W.Deliver(f, note)
 	c.noteChange()
 	return page, nil
 }
@@ -194,7 +196,7 @@ func (c *pagingClient) collect(page catalog.Page) {
 		}
 	}
 	c.rec.Update(func(s *trace.State) {
-		for _, n := range names(page.Tools) {
+		for _, n := range play.Names(page.Tools) {
 			if slices.Contains(s.Catalog, n) {
 				return
 			}

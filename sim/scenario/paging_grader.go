@@ -3,6 +3,8 @@ package scenario
 import (
 	"context"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/catalog"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -22,7 +24,7 @@ func NewPagingRun(ctx context.Context, p PagingParams) (*PagingRun, error) {
 	p.Client, p.MaxPages, p.MaxTools = clientReference, max(p.MaxPages, 1), max(p.MaxTools, 0)
 	twist := p.Twist
 	p.Twist = twistNone
-	if err := p.validate(); err != nil {
+	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	rec := trace.NewRecorder(trace.InMemory, trace.State{})
@@ -37,7 +39,7 @@ func NewPagingRun(ctx context.Context, p PagingParams) (*PagingRun, error) {
 // PagingPreset returns the parameters of the named paging scenario.
 func PagingPreset(id string) (PagingParams, bool) {
 	for _, p := range presets() {
-		if pp, ok := p.params.(*PagingParams); ok && p.info.ID == id {
+		if pp, ok := p.Params.(*PagingParams); ok && p.Info.ID == id {
 			return *pp, true
 		}
 	}
@@ -52,7 +54,7 @@ func (r *PagingRun) Lister() catalog.Lister { return catalog.ListerFunc(r.client
 
 // Result returns the trace so far.
 func (r *PagingRun) Result() *Result {
-	return &Result{Info: Info{ID: "paging-run", Title: "Your walk", Lesson: "catalog", Family: pagingFamily.name, Era: v20251125},
+	return &Result{Info: play.Info{ID: "paging-run", Title: "Your walk", Lesson: "catalog", Family: pagingFamily.Name, Era: play.V20251125},
 		Events: append([]trace.Event(nil), r.rec.Events()...)}
 }
 

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/catalog"
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 )
@@ -49,8 +51,8 @@ const (
 
 // pagingChoices are the words the paging family's enumerated parameters
 // accept.
-func pagingChoices() choices {
-	return choices{
+func pagingChoices() play.Choices {
+	return play.Choices{
 		"shape":  {fixture.ShapeNormal, fixture.ShapeRepeat, fixture.ShapeCycle, fixture.ShapeEndless},
 		"client": {clientReference, clientSDKIterator, clientBoth},
 		"twist":  {twistNone, twistInvalidCursor, twistCrossSession, twistRestart, twistRefreshFailed},
@@ -65,7 +67,7 @@ const (
 	maxListRequests = 100
 )
 
-func (p *PagingParams) validate() error {
+func (p *PagingParams) Validate() error {
 	if len(p.Pages) == 0 || len(p.Pages) > maxParamPages {
 		return fmt.Errorf("pages: want 1 to %d pages, got %d", maxParamPages, len(p.Pages))
 	}
@@ -79,7 +81,7 @@ func (p *PagingParams) validate() error {
 		return fmt.Errorf("empty_cursor_after %d: want 0 (none) or a page before the last (1 to %d)", p.EmptyCursorAfter, len(p.Pages)-1)
 	}
 	c := pagingChoices()
-	if err := c.check("shape", p.Shape); err != nil {
+	if err := c.Check("shape", p.Shape); err != nil {
 		return err
 	}
 	if (p.Twist == twistInvalidCursor || p.Twist == twistCrossSession) && len(p.Pages) < 2 {
@@ -100,7 +102,7 @@ func (p *PagingParams) validate() error {
 	if p.MaxTools < -1 || p.MaxTools > 10*maxParamTools {
 		return fmt.Errorf("max_tools %d: want -1 to %d (below 0 shows ErrInvalidLimits)", p.MaxTools, 10*maxParamTools)
 	}
-	if err := c.check("client", p.Client); err != nil {
+	if err := c.Check("client", p.Client); err != nil {
 		return err
 	}
 	if p.Client != clientReference && p.Shape != fixture.ShapeNormal {
@@ -108,7 +110,7 @@ func (p *PagingParams) validate() error {
 		// scenario would have nothing to show but a hang.
 		return fmt.Errorf("client %s: the go-sdk iterator can only be shown on shape normal (it loops forever on a repeated cursor)", p.Client)
 	}
-	if err := c.check("twist", p.Twist); err != nil {
+	if err := c.Check("twist", p.Twist); err != nil {
 		return err
 	}
 	if p.Twist == twistRefreshFailed && len(p.Changed) == 0 {

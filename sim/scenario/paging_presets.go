@@ -1,6 +1,9 @@
 package scenario
 
-import "github.com/mcp-playground/mcp-playground/sim/fixture"
+import (
+	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+)
 
 // threePages is the course's running example: alpha | (empty) | beta, gamma.
 func threePages() [][]string { return [][]string{{"alpha"}, {}, {"beta", "gamma"}} }
@@ -8,59 +11,59 @@ func threePages() [][]string { return [][]string{{"alpha"}, {}, {"beta", "gamma"
 // pagingPresets are the paging family's scenarios. Each starts from the
 // running example, walked by the reference client, and changes what its
 // lesson is about.
-func pagingPresets() []preset {
+func pagingPresets() []play.Preset {
 	base := func(mod func(*PagingParams)) *PagingParams {
 		p := &PagingParams{Catalog: fixture.Catalog{Pages: threePages(), Shape: fixture.ShapeNormal}, MaxPages: 10, MaxTools: 100, Seed: 1, Client: clientReference}
 		mod(p)
 		return p
 	}
-	info := func(id, lesson, title, summary string) Info {
-		return Info{ID: id, Title: title, Summary: summary, Lesson: lesson, Era: v20251125}
+	info := func(id, lesson, title, summary string) play.Info {
+		return play.Info{ID: id, Title: title, Summary: summary, Lesson: lesson, Era: play.V20251125}
 	}
-	return []preset{
-		{info: info("paging-normal", "catalog", "Three pages, one of them empty",
+	return []play.Preset{
+		{Info: info("paging-normal", "catalog", "Three pages, one of them empty",
 			"alpha, then an empty page, then beta and gamma: the client follows nextCursor until it is absent."),
-			family: pagingFamily, params: base(func(*PagingParams) {})},
-		{info: info("paging-single", "catalog", "Everything on one page",
+			Family: pagingFamily, Params: base(func(*PagingParams) {})},
+		{Info: info("paging-single", "catalog", "Everything on one page",
 			"One page with every tool and no nextCursor: the walk ends after one request."),
-			family: pagingFamily, params: base(func(p *PagingParams) { p.Pages = [][]string{{"alpha", "beta", "gamma"}} })},
-		{info: info("paging-empty", "catalog", "No tools at all",
+			Family: pagingFamily, Params: base(func(p *PagingParams) { p.Pages = [][]string{{"alpha", "beta", "gamma"}} })},
+		{Info: info("paging-empty", "catalog", "No tools at all",
 			"An empty tools array and no nextCursor: an empty catalog is a complete answer."),
-			family: pagingFamily, params: base(func(p *PagingParams) { p.Pages = [][]string{{}} })},
-		{info: info("paging-empty-token", "catalog", `The empty-string cursor`,
+			Family: pagingFamily, Params: base(func(p *PagingParams) { p.Pages = [][]string{{}} })},
+		{Info: info("paging-empty-token", "catalog", `The empty-string cursor`,
 			`After alpha the server's nextCursor is "". A correct client sends "cursor":"" and gets every tool; go-sdk's ClientSession.Tools stops after alpha.`),
-			family: pagingFamily, params: base(func(p *PagingParams) { p.EmptyCursorAfter = 1; p.Client = clientBoth })},
-		{info: info("paging-repeat", "paging", "A repeated cursor",
+			Family: pagingFamily, Params: base(func(p *PagingParams) { p.EmptyCursorAfter = 1; p.Client = clientBoth })},
+		{Info: info("paging-repeat", "paging", "A repeated cursor",
 			"From page 2 on the server hands back the cursor it was given; the reference client stops with ErrCursorRepeated."),
-			family: pagingFamily, params: base(func(p *PagingParams) { p.Shape = fixture.ShapeRepeat })},
-		{info: info("paging-cycle", "paging", "A cursor cycle A, B, A",
+			Family: pagingFamily, Params: base(func(p *PagingParams) { p.Shape = fixture.ShapeRepeat })},
+		{Info: info("paging-cycle", "paging", "A cursor cycle A, B, A",
 			"The last page points back to the first cursor. Only a client that remembers every cursor notices."),
-			family: pagingFamily, params: base(func(p *PagingParams) { p.Shape = fixture.ShapeCycle })},
-		{info: info("paging-endless", "paging", "Endless fresh cursors",
+			Family: pagingFamily, Params: base(func(p *PagingParams) { p.Shape = fixture.ShapeCycle })},
+		{Info: info("paging-endless", "paging", "Endless fresh cursors",
 			"Every page is empty and every nextCursor is new: only the page budget ends the walk."),
-			family: pagingFamily, params: base(func(p *PagingParams) { p.Pages = [][]string{{}}; p.Shape = fixture.ShapeEndless; p.MaxPages = 5 })},
-		{info: info("paging-tool-limit", "paging", "Over the tool budget",
+			Family: pagingFamily, Params: base(func(p *PagingParams) { p.Pages = [][]string{{}}; p.Shape = fixture.ShapeEndless; p.MaxPages = 5 })},
+		{Info: info("paging-tool-limit", "paging", "Over the tool budget",
 			"The client allows 2 tools and the server has 3: ErrToolLimit, and no partial catalog."),
-			family: pagingFamily, params: base(func(p *PagingParams) { p.MaxTools = 2 })},
-		{info: info("paging-duplicate", "paging", "A duplicate name across pages",
+			Family: pagingFamily, Params: base(func(p *PagingParams) { p.MaxTools = 2 })},
+		{Info: info("paging-duplicate", "paging", "A duplicate name across pages",
 			"alpha appears again on the last page: ErrDuplicateName, and no partial catalog."),
-			family: pagingFamily, params: base(func(p *PagingParams) { p.Pages = [][]string{{"alpha"}, {}, {"beta", "alpha"}} })},
-		{info: info("paging-generation-change", "paging", "The catalog changes mid-walk",
+			Family: pagingFamily, Params: base(func(p *PagingParams) { p.Pages = [][]string{{"alpha"}, {}, {"beta", "alpha"}} })},
+		{Info: info("paging-generation-change", "paging", "The catalog changes mid-walk",
 			"After page 1 the server's catalog changes; the old cursor gets -32602. The client does not guess a position: it starts a fresh walk."),
-			family: pagingFamily, params: base(func(p *PagingParams) {
+			Family: pagingFamily, Params: base(func(p *PagingParams) {
 				p.ChangeAfter = 1
 				p.Changed = [][]string{{"alpha"}, {"beta"}, {"gamma", "delta"}}
 				p.Twist = twistRestart
 			})},
-		{info: info("paging-invalid-cursor", "paging", "A cursor the server never issued",
+		{Info: info("paging-invalid-cursor", "paging", "A cursor the server never issued",
 			"The first nextCursor is corrupted on the wire; the server answers -32602 and the client passes the error on with its code."),
-			family: pagingFamily, params: base(func(p *PagingParams) { p.Twist = twistInvalidCursor })},
-		{info: info("paging-cross-session-cursor", "paging", "A cursor from another server process",
+			Family: pagingFamily, Params: base(func(p *PagingParams) { p.Twist = twistInvalidCursor })},
+		{Info: info("paging-cross-session-cursor", "paging", "A cursor from another server process",
 			"A cursor from server A is sent to server B after a reconnect; B never issued it and answers -32602."),
-			family: pagingFamily, params: base(func(p *PagingParams) { p.Twist = twistCrossSession })},
-		{info: info("catalog-refresh-failed", "paging", "A failed refresh keeps the old catalog",
+			Family: pagingFamily, Params: base(func(p *PagingParams) { p.Twist = twistCrossSession })},
+		{Info: info("catalog-refresh-failed", "paging", "A failed refresh keeps the old catalog",
 			"A refresh walks a new session whose catalog has a duplicate name. The candidate is discarded, its session closed, and the active catalog is untouched."),
-			family: pagingFamily, params: base(func(p *PagingParams) {
+			Family: pagingFamily, Params: base(func(p *PagingParams) {
 				p.Changed = [][]string{{"alpha", "beta"}, {"alpha"}}
 				p.Twist = twistRefreshFailed
 			})},

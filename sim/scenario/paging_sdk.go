@@ -5,22 +5,24 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
 // sdkIteratorWalk reads the catalog with go-sdk's ClientSession.Tools.
 func sdkIteratorWalk(ctx context.Context, rec *trace.Recorder, p *PagingParams) error {
-	l, err := connectBoth(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed), v20251125, fixture.PreserveCursor)
+	l, err := play.ConnectBoth(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed), play.V20251125, fixture.PreserveCursor)
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	done := make(chan struct{})
-	walked := goDo(func() ([]string, error) {
+	walked := play.GoDo(func() ([]string, error) {
 		defer close(done)
 		var got []string
-		for t, err := range l.cs.Tools(ctx, nil) {
+		for t, err := range l.Cs.Tools(ctx, nil) {
 			if err != nil {
 				return got, err
 			}
@@ -29,7 +31,7 @@ func sdkIteratorWalk(ctx context.Context, rec *trace.Recorder, p *PagingParams) 
 		return got, nil
 	})
 	for {
-		f, err := l.w.AwaitUntil(ctx, request(c2s, "tools/list"), done)
+		f, err := l.W.AwaitUntil(ctx, play.Request(play.C2s, "tools/list"), done)
 		if err != nil {
 			return err
 		}
@@ -37,23 +39,23 @@ func sdkIteratorWalk(ctx context.Context, rec *trace.Recorder, p *PagingParams) 
 			break
 		}
 		note := "ClientSession.Tools asks for the first page."
-		if c := requestCursor(f); c != nil {
+		if c := play.RequestCursor(f); c != nil {
 			note = fmt.Sprintf("The iterator sends cursor %s.", quote(*c))
 			rec.Update(func(s *trace.State) { s.Cursors = append(s.Cursors, *c) })
 		}
-		l.w.Deliver(f, note)
-		f, err = l.w.Await(ctx, response(s2c, "tools/list"))
+		l.W.Deliver(f, note)
+		f, err = l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 		if err != nil {
 			return err
 		}
-		rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, toolNames(f)...) })
+		rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, play.ToolNames(f)...) })
 		note = "A page."
 		if strings.Contains(string(f.Raw), `"nextCursor":""`) {
 			note = `"nextCursor":"" is on the wire, but ListToolsResult.NextCursor is a string with omitempty: Go sees "", which the iterator takes as the end.`
 		}
-		l.w.Deliver(f, note)
+		l.W.Deliver(f, note)
 	}
-	got, err := wait(ctx, walked)
+	got, err := play.Wait(ctx, walked)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -67,7 +69,7 @@ func pagingRefreshFailed(ctx context.Context, rec *trace.Recorder, p *PagingPara
 		return err
 	}
 	rec.Changed("The walk succeeded: this catalog becomes the active one the application uses, and its session stays open for tool calls.", func(s *trace.State) {
-		s.Active = names(tools)
+		s.Active = play.Names(tools)
 		s.ActiveClient = s.Client
 		s.Client = ""
 		s.Catalog = nil

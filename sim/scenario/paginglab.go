@@ -3,6 +3,8 @@ package scenario
 import (
 	"context"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -14,14 +16,14 @@ import (
 // runs in paginglab_run.go and paginglab_principal.go. It runs live in the
 // larger browser build (split_off.go), so that sim.wasm stays under its
 // size limit.
-var pagingLabFamily = &family{
-	name:    "paging-lab",
-	params:  func() validator { return &PagingLabParams{} },
-	choices: pagingLabChoices(),
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var pagingLabFamily = &play.Family{
+	Name:    "paging-lab",
+	Params:  func() play.Validator { return &PagingLabParams{} },
+	Choices: pagingLabChoices(),
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runPagingLab(ctx, rec, v.(*PagingLabParams))
 	},
-	runtime: RuntimeHTTP,
+	Runtime: RuntimeHTTP,
 }
 
 // PagingLabParams shape a walk over a go-sdk server's own pagination.
@@ -66,6 +68,6 @@ const (
 	labListedNotCallable = "listed-not-callable"
 )
 
-func pagingLabChoices() choices {
-	return choices{"case": {labReplay, labSlowPage, labPrincipalCursor, labListedNotCallable}}
+func pagingLabChoices() play.Choices {
+	return play.Choices{"case": {labReplay, labSlowPage, labPrincipalCursor, labListedNotCallable}}
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -109,15 +111,15 @@ func principalServer(p *PagingLabParams, book *cursorBook, who string) *mcp.Serv
 // own to the same server process, and plays the case.
 func labPrincipalRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) error {
 	book := &cursorBook{issued: map[string]boundCursor{}}
-	links := map[string]*link{}
+	links := map[string]*play.Link{}
 	for _, who := range []string{alice, bob} {
 		rec.Run = who
 		rec.Update(func(s *trace.State) { *s = trace.State{} })
-		l, err := connectBoth(ctx, rec, principalServer(p, book, who), v20251125)
+		l, err := play.ConnectBoth(ctx, rec, principalServer(p, book, who), play.V20251125)
 		if err != nil {
 			return err
 		}
-		defer l.close()
+		defer l.Close()
 		links[who] = l
 	}
 	rec.Run = ""
@@ -126,32 +128,32 @@ func labPrincipalRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParam
 	walk := func(who string) (firstNext string, err error) {
 		rec.Run = who
 		l := links[who]
-		w := startLabWalk(ctx, l.cs, labLimits)
+		w := startLabWalk(ctx, l.Cs, labLimits)
 		rec.Update(func(s *trace.State) { s.Catalog = nil; s.Cursors = nil; s.Error = "" })
 		for n := 1; ; n++ {
-			req, err := l.w.AwaitUntil(ctx, request(c2s, "tools/list"), w.done)
+			req, err := l.W.AwaitUntil(ctx, play.Request(play.C2s, "tools/list"), w.done)
 			if err != nil {
 				return "", err
 			}
 			if req == nil {
 				break
 			}
-			l.w.Deliver(req, fmt.Sprintf("%s's walk, page %d.", who, n))
-			resp, err := l.w.Await(ctx, response(s2c, "tools/list"))
+			l.W.Deliver(req, fmt.Sprintf("%s's walk, page %d.", who, n))
+			resp, err := l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 			if err != nil {
 				return "", err
 			}
 			if n == 1 {
-				firstNext = resultField(resp, "nextCursor")
+				firstNext = play.ResultField(resp, "nextCursor")
 			}
-			rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, toolNames(resp)...) })
-			l.w.Deliver(resp, fmt.Sprintf("%s: %s. The nextCursor is bound to %s.", who, strings.Join(toolNames(resp), ", "), who))
+			rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, play.ToolNames(resp)...) })
+			l.W.Deliver(resp, fmt.Sprintf("%s: %s. The nextCursor is bound to %s.", who, strings.Join(play.ToolNames(resp), ", "), who))
 		}
-		tools, err := wait(ctx, w.result)
+		tools, err := play.Wait(ctx, w.result)
 		if err != nil {
 			return "", err
 		}
-		catalogs[who] = names(tools)
+		catalogs[who] = play.Names(tools)
 		rec.Changed(fmt.Sprintf("%s's catalog: %s. The client files it under %s, its own cache key; it is not the server's catalog, only what %s may see.", who, strings.Join(catalogs[who], ", "), who, who), func(s *trace.State) { s.Catalog = catalogs[who] })
 		return firstNext, nil
 	}
@@ -184,22 +186,22 @@ func labPrincipalRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParam
 
 // presentForeignCursor sends alice's cursor on bob's connection: the bug
 // of a client that keeps one cursor cache for every user.
-func presentForeignCursor(ctx context.Context, rec *trace.Recorder, l *link, cursor string) error {
+func presentForeignCursor(ctx context.Context, rec *trace.Recorder, l *play.Link, cursor string) error {
 	rec.Run = bob
 	rec.Update(func(s *trace.State) { s.Catalog = nil; s.Cursors = nil })
 	rec.Note("A client with one cursor cache for every user continues bob's listing with the cursor alice was given.")
-	listed := goDo(func() (*mcp.ListToolsResult, error) {
-		return l.cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
+	listed := play.GoDo(func() (*mcp.ListToolsResult, error) {
+		return l.Cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 	})
-	if _, err := l.w.Step(ctx, request(c2s, "tools/list"), "bob's request carries alice's cursor. The token is opaque to the client; to the server it names alice."); err != nil {
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/list"), "bob's request carries alice's cursor. The token is opaque to the client; to the server it names alice."); err != nil {
 		return err
 	}
-	resp, err := l.w.Await(ctx, response(s2c, "tools/list"))
+	resp, err := l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 	if err != nil {
 		return err
 	}
-	l.w.Deliver(resp, "-32602: the server refuses a cursor issued to another caller (2025-11-25 Pagination: invalid cursors should get -32602). Serving it would have shown bob alice's page 2.")
-	_, callErr := wait(ctx, listed)
+	l.W.Deliver(resp, "-32602: the server refuses a cursor issued to another caller (2025-11-25 Pagination: invalid cursors should get -32602). Serving it would have shown bob alice's page 2.")
+	_, callErr := play.Wait(ctx, listed)
 	if callErr == nil {
 		return fmt.Errorf("scenario: the server accepted alice's cursor from bob")
 	}
@@ -208,19 +210,19 @@ func presentForeignCursor(ctx context.Context, rec *trace.Recorder, l *link, cur
 }
 
 // labCall makes who call tool and records the outcome.
-func labCall(ctx context.Context, rec *trace.Recorder, l *link, who, tool string) error {
+func labCall(ctx context.Context, rec *trace.Recorder, l *play.Link, who, tool string) error {
 	rec.Run = who
 	label := who + ": " + tool
 	rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: label, Tool: tool, Status: trace.OutcomePending})
 	})
-	called := goDo(func() (*mcp.CallToolResult, error) {
-		return l.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: map[string]any{}})
+	called := play.GoDo(func() (*mcp.CallToolResult, error) {
+		return l.Cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: map[string]any{}})
 	})
-	if _, err := l.w.Step(ctx, request(c2s, "tools/call"), fmt.Sprintf("%s calls %s, which is in %s's catalog.", who, tool, who)); err != nil {
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), fmt.Sprintf("%s calls %s, which is in %s's catalog.", who, tool, who)); err != nil {
 		return err
 	}
-	resp, err := l.w.Await(ctx, response(s2c, "tools/call"))
+	resp, err := l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 	if err != nil {
 		return err
 	}
@@ -234,8 +236,8 @@ func labCall(ctx context.Context, rec *trace.Recorder, l *link, who, tool string
 		s.Outcomes[len(s.Outcomes)-1].Status = status
 		s.Outcomes[len(s.Outcomes)-1].Detail = detail
 	})
-	l.w.Deliver(resp, note)
-	_, err = wait(ctx, called)
+	l.W.Deliver(resp, note)
+	_, err = play.Wait(ctx, called)
 	return err
 }
 

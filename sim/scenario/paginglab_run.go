@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/catalog"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -115,12 +117,12 @@ func (e deadlineError) Unwrap() error { return context.DeadlineExceeded }
 type labWalk struct {
 	lister *labLister
 	done   chan struct{}
-	result <-chan outcome[[]*mcp.Tool]
+	result <-chan play.Outcome[[]*mcp.Tool]
 }
 
 func startLabWalk(ctx context.Context, cs *mcp.ClientSession, lim catalog.Limits) *labWalk {
 	w := &labWalk{lister: &labLister{cs: cs}, done: make(chan struct{})}
-	w.result = goDo(func() ([]*mcp.Tool, error) {
+	w.result = play.GoDo(func() ([]*mcp.Tool, error) {
 		defer close(w.done)
 		tools, _, err := catalog.Enumerate(ctx, w.lister, lim)
 		return tools, err
@@ -146,11 +148,11 @@ var labLimits = catalog.Limits{MaxPages: 60, MaxTools: 60}
 // pages with the same cursors.
 func labReplayRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) error {
 	server := labServer(p.Tools, p.PageSize, false, allowAll)
-	l, err := connectBoth(ctx, rec, server, v20251125)
+	l, err := play.ConnectBoth(ctx, rec, server, play.V20251125)
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	rec.Note(fmt.Sprintf("The server is go-sdk v1.8.0's own, with %d tools added in the order %s and ServerOptions.PageSize %d. The client walks the catalog with the reference walk over ClientSession.ListTools, then walks it again on the same session.", len(p.Tools), strings.Join(p.Tools, ", "), p.PageSize))
 	var first []string
 	for walk := 1; walk <= 2; walk++ {
@@ -158,15 +160,15 @@ func labReplayRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) 
 		if walk == 2 && p.AddBetween != "" {
 			server.AddTool(labTool(p.AddBetween), labOK)
 			rec.Note(fmt.Sprintf("Between the walks the server registers %s: a new catalog generation.", p.AddBetween))
-			if _, err := l.w.Step(ctx, request(s2c, "notifications/tools/list_changed"), "go-sdk v1.8.0 behaviour: AddTool on a running server sends notifications/tools/list_changed to its 2025-11-25 sessions (after a short delay that batches changes). The client's catalog is now out of date."); err != nil {
+			if _, err := l.W.Step(ctx, play.Request(play.S2c, "notifications/tools/list_changed"), "go-sdk v1.8.0 behaviour: AddTool on a running server sends notifications/tools/list_changed to its 2025-11-25 sessions (after a short delay that batches changes). The client's catalog is now out of date."); err != nil {
 				return err
 			}
 		}
 		var pages []string
-		w := startLabWalk(ctx, l.cs, labLimits)
+		w := startLabWalk(ctx, l.Cs, labLimits)
 		rec.Update(func(s *trace.State) { s.Catalog = nil; s.Cursors = nil; s.Error = "" })
 		for n := 1; ; n++ {
-			req, err := l.w.AwaitUntil(ctx, request(c2s, "tools/list"), w.done)
+			req, err := l.W.AwaitUntil(ctx, play.Request(play.C2s, "tools/list"), w.done)
 			if err != nil {
 				return err
 			}
@@ -174,18 +176,18 @@ func labReplayRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) 
 				break
 			}
 			note := fmt.Sprintf("Walk %d, page %d: no cursor, the first page.", walk, n)
-			if c := requestCursor(req); c != nil {
+			if c := play.RequestCursor(req); c != nil {
 				note = fmt.Sprintf("Walk %d, page %d: the previous page's nextCursor, sent back unchanged.", walk, n)
 				rec.Update(func(s *trace.State) { s.Cursors = append(s.Cursors, *c) })
 			}
-			l.w.Deliver(req, note)
-			resp, err := l.w.Await(ctx, response(s2c, "tools/list"))
+			l.W.Deliver(req, note)
+			resp, err := l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 			if err != nil {
 				return err
 			}
 			got := resultOf(resp.Raw)
 			pages = append(pages, got)
-			note = fmt.Sprintf("%s, in name order.", strings.Join(toolNames(resp), ", "))
+			note = fmt.Sprintf("%s, in name order.", strings.Join(play.ToolNames(resp), ", "))
 			if walk == 2 {
 				switch {
 				case n > len(first):
@@ -196,14 +198,14 @@ func labReplayRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) 
 					note += fmt.Sprintf(" Not the result of walk 1's page %d: the catalog changed between the walks.", n)
 				}
 			}
-			rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, toolNames(resp)...) })
-			l.w.Deliver(resp, note)
+			rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, play.ToolNames(resp)...) })
+			l.W.Deliver(resp, note)
 		}
-		tools, err := wait(ctx, w.result)
+		tools, err := play.Wait(ctx, w.result)
 		if err != nil {
 			return fmt.Errorf("walk %d: %w", walk, err)
 		}
-		rec.Changed(fmt.Sprintf("Walk %d: Enumerate returned %d tools from %d pages.", walk, len(tools), len(pages)), func(s *trace.State) { s.Catalog = names(tools) })
+		rec.Changed(fmt.Sprintf("Walk %d: Enumerate returned %d tools from %d pages.", walk, len(tools), len(pages)), func(s *trace.State) { s.Catalog = play.Names(tools) })
 		if walk == 1 {
 			first = pages
 			continue

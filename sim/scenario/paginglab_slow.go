@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -39,18 +41,18 @@ func labSlowRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) er
 	if p.StallPage > 0 {
 		stallServer(server, p.StallPage)
 	}
-	l, err := connectBoth(ctx, rec, server, v20251125)
+	l, err := play.ConnectBoth(ctx, rec, server, play.V20251125)
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	rec.Note(labSlowIntro(p))
 	walkCtx, cancelWalk := context.WithCancelCause(ctx)
 	defer cancelWalk(nil)
 	start := rec.Now()
-	w := startLabWalk(walkCtx, l.cs, labLimits)
+	w := startLabWalk(walkCtx, l.Cs, labLimits)
 	for n := 1; ; n++ {
-		req, err := l.w.AwaitUntil(ctx, request(c2s, "tools/list"), w.done)
+		req, err := l.W.AwaitUntil(ctx, play.Request(play.C2s, "tools/list"), w.done)
 		if err != nil {
 			return err
 		}
@@ -58,10 +60,10 @@ func labSlowRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) er
 			break
 		}
 		note := fmt.Sprintf("Page %d requested.", n)
-		if c := requestCursor(req); c != nil {
+		if c := play.RequestCursor(req); c != nil {
 			rec.Update(func(s *trace.State) { s.Cursors = append(s.Cursors, *c) })
 		}
-		l.w.Deliver(req, note)
+		l.W.Deliver(req, note)
 		sent := rec.Now()
 		// The earliest deadline that can end this request, if any.
 		var due int64 = -1
@@ -74,34 +76,34 @@ func labSlowRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) er
 		}
 		arrives := sent + p.PageMS
 		if n != p.StallPage {
-			resp, err := l.w.Await(ctx, response(s2c, "tools/list"))
+			resp, err := l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 			if err != nil {
 				return err
 			}
 			if due < 0 || arrives <= due {
 				rec.Advance(arrives - rec.Now())
-				rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, toolNames(resp)...) })
-				l.w.Deliver(resp, fmt.Sprintf("Page %d arrives at %d ms: %s.", n, rec.Now()+l.w.LatencyMS, strings.Join(toolNames(resp), ", ")))
+				rec.Update(func(s *trace.State) { s.Catalog = append(s.Catalog, play.ToolNames(resp)...) })
+				l.W.Deliver(resp, fmt.Sprintf("Page %d arrives at %d ms: %s.", n, rec.Now()+l.W.LatencyMS, strings.Join(play.ToolNames(resp), ", ")))
 				continue
 			}
 			// The answer exists but would come after the deadline.
 			if err := labTimeout(ctx, rec, l, w, cancelWalk, due, cause, n); err != nil {
 				return err
 			}
-			l.w.Deliver(resp, "The answer comes late. go-sdk v1.8.0 behaviour: the call already returned, so the client drops it.")
+			l.W.Deliver(resp, "The answer comes late. go-sdk v1.8.0 behaviour: the call already returned, so the client drops it.")
 			break
 		}
 		if err := labTimeout(ctx, rec, l, w, cancelWalk, due, cause, n); err != nil {
 			return err
 		}
-		resp, err := l.w.Await(ctx, response(s2c, "tools/list"))
+		resp, err := l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 		if err != nil {
 			return err
 		}
-		l.w.Deliver(resp, "go-sdk v1.8.0 behaviour: the cancelled handler's error still goes out as a response; the client has stopped waiting for this id and drops it.")
+		l.W.Deliver(resp, "go-sdk v1.8.0 behaviour: the cancelled handler's error still goes out as a response; the client has stopped waiting for this id and drops it.")
 		break
 	}
-	tools, err := wait(ctx, w.result)
+	tools, err := play.Wait(ctx, w.result)
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -109,7 +111,7 @@ func labSlowRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) er
 		return fmt.Errorf("scenario: the walk failed without a deadline: %w", err)
 	}
 	if err == nil {
-		rec.Changed(fmt.Sprintf("Enumerate returned %d tools at %d ms, within every deadline.", len(tools), rec.Now()), func(s *trace.State) { s.Catalog = names(tools) })
+		rec.Changed(fmt.Sprintf("Enumerate returned %d tools at %d ms, within every deadline.", len(tools), rec.Now()), func(s *trace.State) { s.Catalog = play.Names(tools) })
 		return nil
 	}
 	rec.Changed(fmt.Sprintf("Enumerate returns %q: errors.Is(err, context.DeadlineExceeded) holds, and no tools. The pages that did arrive are discarded: a catalog with a page missing is not the catalog. The caller may try again later, from the first page.", err.Error()), func(s *trace.State) {
@@ -128,15 +130,15 @@ const (
 // labTimeout moves the virtual clock to due, ends the request (or the
 // walk) with cause, and steps the notifications/cancelled go-sdk's client
 // sends for it.
-func labTimeout(ctx context.Context, rec *trace.Recorder, l *link, w *labWalk, cancelWalk context.CancelCauseFunc, due int64, cause deadlineError, page int) error {
+func labTimeout(ctx context.Context, rec *trace.Recorder, l *play.Link, w *labWalk, cancelWalk context.CancelCauseFunc, due int64, cause deadlineError, page int) error {
 	rec.Advance(due - rec.Now())
-	rec.Fault(c2s, "timeout", cause.Error(), fmt.Sprintf("%d ms: page %d has not arrived and %s is up. The client's context ends the request.", rec.Now(), page, cause.what))
+	rec.Fault(play.C2s, "timeout", cause.Error(), fmt.Sprintf("%d ms: page %d has not arrived and %s is up. The client's context ends the request.", rec.Now(), page, cause.what))
 	if cause.what == walkTimeout {
 		cancelWalk(cause)
 	} else {
 		w.lister.cancelRequest(cause)
 	}
-	_, err := l.w.Step(ctx, request(c2s, "notifications/cancelled"), "go-sdk v1.8.0 behaviour: when a call's context ends, the client sends notifications/cancelled for its id and stops waiting, as 2025-11-25 (Lifecycle, Timeouts) says a sender should.")
+	_, err := l.W.Step(ctx, play.Request(play.C2s, "notifications/cancelled"), "go-sdk v1.8.0 behaviour: when a call's context ends, the client sends notifications/cancelled for its id and stops waiting, as 2025-11-25 (Lifecycle, Timeouts) says a sender should.")
 	return err
 }
 

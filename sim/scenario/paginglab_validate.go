@@ -15,8 +15,8 @@ import (
 // maxLabMS bounds the virtual times a playground run may ask for: an hour.
 const maxLabMS = 3_600_000
 
-func (p *PagingLabParams) validate() error {
-	if err := pagingLabChoices().check("case", p.Case); err != nil {
+func (p *PagingLabParams) Validate() error {
+	if err := pagingLabChoices().Check("case", p.Case); err != nil {
 		return err
 	}
 	if len(p.Tools) == 0 || len(p.Tools) > 50 {

@@ -3,19 +3,21 @@ package scenario
 import (
 	"reflect"
 	"strings"
+
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 )
 
 // docsFor returns the ParamDocs of f: each documented parameter with the
 // JSON type of its Go field.
-func docsFor(f *family) map[string]ParamDoc {
-	docs := paramDocs()[f.name]
-	if f.params == nil || len(docs) == 0 {
+func docsFor(f *play.Family) map[string]play.ParamDoc {
+	docs := paramDocs()[f.Name]
+	if f.Params == nil || len(docs) == 0 {
 		return nil
 	}
-	types := paramTypes(reflect.TypeOf(f.params()).Elem())
-	out := make(map[string]ParamDoc, len(docs))
+	types := paramTypes(reflect.TypeOf(f.Params()).Elem())
+	out := make(map[string]play.ParamDoc, len(docs))
 	for name, doc := range docs {
-		out[name] = ParamDoc{Doc: doc, Type: types[name]}
+		out[name] = play.ParamDoc{Doc: doc, Type: types[name]}
 	}
 	return out
 }

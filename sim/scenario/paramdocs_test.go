@@ -14,26 +14,26 @@ import (
 func TestEveryParameterIsDocumented(t *testing.T) {
 	seen := map[string]bool{}
 	for _, p := range presets() {
-		f := p.family
-		if seen[f.name] || f.params == nil {
+		f := p.Family
+		if seen[f.Name] || f.Params == nil {
 			continue
 		}
-		seen[f.name] = true
-		types := paramTypes(reflect.TypeOf(f.params()).Elem())
-		docs := p.info.ParamDocs
+		seen[f.Name] = true
+		types := paramTypes(reflect.TypeOf(f.Params()).Elem())
+		docs := p.Info.ParamDocs
 		for name := range types {
 			d, ok := docs[name]
 			if !ok || d.Doc == "" {
-				t.Errorf("family %s: parameter %q has no description in paramdocs.go", f.name, name)
+				t.Errorf("family %s: parameter %q has no description in paramdocs.go", f.Name, name)
 				continue
 			}
 			if d.Type != types[name] {
-				t.Errorf("family %s: parameter %q has type %q, want %q", f.name, name, d.Type, types[name])
+				t.Errorf("family %s: parameter %q has type %q, want %q", f.Name, name, d.Type, types[name])
 			}
 		}
 		for name := range docs {
 			if _, ok := types[name]; !ok {
-				t.Errorf("family %s: paramdocs.go describes %q, which is not a parameter (have %v)", f.name, name, slices.Sorted(maps.Keys(types)))
+				t.Errorf("family %s: paramdocs.go describes %q, which is not a parameter (have %v)", f.Name, name, slices.Sorted(maps.Keys(types)))
 			}
 		}
 	}

@@ -17,12 +17,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
+// Info describes a scenario; its families build it (see [play.Info]).
+type Info = play.Info
+
+// A ParamDoc says what one parameter of a family means (see [play.ParamDoc]).
+type ParamDoc = play.ParamDoc
+
 // A Result is a finished run.
 type Result struct {
-	Info   Info          `json:"info"`
+	Info   play.Info     `json:"info"`
 	Events []trace.Event `json:"events"`
 }
 
@@ -61,11 +69,11 @@ const RuntimeHTTP = "http"
 const MaxRun = 20 * time.Second
 
 // List returns every scenario, in course order.
-func List() []Info {
+func List() []play.Info {
 	ps := presets()
-	out := make([]Info, len(ps))
+	out := make([]play.Info, len(ps))
 	for i, p := range ps {
-		out[i] = p.info
+		out[i] = p.Info
 	}
 	return out
 }
@@ -74,7 +82,7 @@ func List() []Info {
 func IDs() []string {
 	var ids []string
 	for _, p := range presets() {
-		ids = append(ids, p.info.ID)
+		ids = append(ids, p.Info.ID)
 	}
 	return ids
 }
@@ -91,7 +99,7 @@ func Run(ctx context.Context, id string, overrides json.RawMessage) (*Result, er
 	ctx, cancel := context.WithTimeout(ctx, MaxRun)
 	defer cancel()
 	rec := trace.NewRecorder(trace.InMemory, trace.State{})
-	if err := p.family.run(ctx, rec, params); err != nil {
+	if err := p.Family.Run(ctx, rec, params); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", id, err)
 	}
 	return &Result{Info: info, Events: slices.Clone(rec.Events())}, nil
@@ -110,35 +118,35 @@ func Check(id string, overrides json.RawMessage) error {
 // prepare finds preset id and applies overrides to its parameters,
 // returning the preset, the Info a run reports and the decoded, validated
 // parameters (nil for a family that takes none).
-func prepare(id string, overrides json.RawMessage) (preset, Info, validator, error) {
-	i := slices.IndexFunc(presets(), func(p preset) bool { return p.info.ID == id })
+func prepare(id string, overrides json.RawMessage) (play.Preset, play.Info, play.Validator, error) {
+	i := slices.IndexFunc(presets(), func(p play.Preset) bool { return p.Info.ID == id })
 	if i < 0 {
-		return preset{}, Info{}, nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, id, strings.Join(IDs(), ", "))
+		return play.Preset{}, play.Info{}, nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, id, strings.Join(IDs(), ", "))
 	}
 	p := presets()[i]
-	info := p.info
-	if p.family.params == nil {
+	info := p.Info
+	if p.Family.Params == nil {
 		if !isEmptyJSON(overrides) {
-			return preset{}, Info{}, nil, fmt.Errorf("scenario %s takes no parameters", id)
+			return play.Preset{}, play.Info{}, nil, fmt.Errorf("scenario %s takes no parameters", id)
 		}
 		return p, info, nil, nil
 	}
-	merged, err := mergeParams(p.info.Params, overrides)
+	merged, err := mergeParams(p.Info.Params, overrides)
 	if err != nil {
-		return preset{}, Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
+		return play.Preset{}, play.Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
 	}
-	params := p.family.params()
+	params := p.Family.Params()
 	dec := json.NewDecoder(bytes.NewReader(merged))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(params); err != nil {
-		return preset{}, Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
+		return play.Preset{}, play.Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
 	}
-	if err := params.validate(); err != nil {
-		return preset{}, Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
+	if err := params.Validate(); err != nil {
+		return play.Preset{}, play.Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
 	}
 	// The result names the parameters it ran with, not the preset's.
 	if info.Params, err = json.Marshal(params); err != nil {
-		return preset{}, Info{}, nil, err
+		return play.Preset{}, play.Info{}, nil, err
 	}
 	return p, info, params, nil
 }
@@ -173,9 +181,9 @@ func isEmptyJSON(b json.RawMessage) bool {
 // presets is the catalogue: each family's presets, from its
 // <family>_presets.go, in course order. It is a function, not a package
 // variable, so that nothing in this package is mutable state.
-func presets() []preset {
-	var all []preset
-	for _, group := range [][]preset{
+func presets() []play.Preset {
+	var all []play.Preset
+	for _, group := range [][]play.Preset{
 		handshakePresets(),
 		discoverPresets(),
 		stdioPresets(),
@@ -200,25 +208,25 @@ func presets() []preset {
 	}
 	back := map[string]string{}
 	for _, p := range all {
-		if p.info.Counterpart != "" {
-			back[p.info.Counterpart] = p.info.ID
+		if p.Info.Counterpart != "" {
+			back[p.Info.Counterpart] = p.Info.ID
 		}
 	}
 	for i := range all {
 		p := &all[i]
-		if p.info.Counterpart == "" {
-			p.info.Counterpart = back[p.info.ID]
+		if p.Info.Counterpart == "" {
+			p.Info.Counterpart = back[p.Info.ID]
 		}
-		p.info.Family = p.family.name
-		p.info.Choices = p.family.choices.clone()
-		p.info.ParamDocs = docsFor(p.family)
-		p.info.Runtime = p.family.runtime
-		if p.params != nil {
-			b, err := json.Marshal(p.params)
+		p.Info.Family = p.Family.Name
+		p.Info.Choices = p.Family.Choices.Clone()
+		p.Info.ParamDocs = docsFor(p.Family)
+		p.Info.Runtime = p.Family.Runtime
+		if p.Params != nil {
+			b, err := json.Marshal(p.Params)
 			if err != nil {
 				panic(err)
 			}
-			p.info.Params = b
+			p.Info.Params = b
 		}
 	}
 	return all

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -33,12 +35,12 @@ const (
 
 // reissueChoices are the words the reissue family's enumerated parameters
 // accept.
-func reissueChoices() choices {
-	return choices{"shape": {reissueLost, reissueAgain, reissueCancel}}
+func reissueChoices() play.Choices {
+	return play.Choices{"shape": {reissueLost, reissueAgain, reissueCancel}}
 }
 
-func (p *ReissueParams) validate() error {
-	if err := reissueChoices().check("shape", p.Shape); err != nil {
+func (p *ReissueParams) Validate() error {
+	if err := reissueChoices().Check("shape", p.Shape); err != nil {
 		return err
 	}
 	if p.Quantity < 1 || p.Quantity > 1000 {
@@ -56,12 +58,12 @@ func (p *ReissueParams) validate() error {
 // The reissue family loses a 2026-07-28 response stream on streamable
 // HTTP; its presets are in reissue_presets.go. Only the browser build with
 // streamable HTTP runs it.
-var reissueFamily = &family{
-	name:    "reissue",
-	params:  func() validator { return &ReissueParams{} },
-	choices: reissueChoices(),
-	runtime: RuntimeHTTP,
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var reissueFamily = &play.Family{
+	Name:    "reissue",
+	Params:  func() play.Validator { return &ReissueParams{} },
+	Choices: reissueChoices(),
+	Runtime: RuntimeHTTP,
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runReissue(ctx, rec, v.(*ReissueParams))
 	},
 }

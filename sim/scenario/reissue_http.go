@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -87,7 +89,7 @@ func (r *reissueRun) next(ctx context.Context) (*exchange, error) {
 // request records ex's request with note.
 func (r *reissueRun) request(ex *exchange, note string) {
 	r.rec.Advance(1)
-	r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: c2s, Raw: string(ex.body), Note: note,
+	r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.C2s, Raw: string(ex.body), Note: note,
 		Payload: trace.MustJSON(trace.HTTPPayload{Method: ex.req.Method, Headers: protocolHeaders(ex.req.Header), Body: jsonOrNil(ex.body)})})
 }
 
@@ -117,10 +119,10 @@ func (r *reissueRun) respond(ex *exchange, w *responseBuffer, cut bool, note str
 	r.rec.Advance(1)
 	if cut {
 		sent = nil
-		r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Note: note,
+		r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Note: note,
 			Payload: trace.MustJSON(trace.HTTPPayload{Status: w.status(), Headers: hdr})})
 	} else {
-		r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Raw: string(out), Note: note,
+		r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: string(out), Note: note,
 			Payload: trace.MustJSON(trace.HTTPPayload{Status: w.status(), Headers: hdr, Body: reissueSSEData(out)})})
 	}
 	res := &http.Response{
@@ -175,9 +177,9 @@ func runReissue(ctx context.Context, rec *trace.Recorder, p *ReissueParams) erro
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
 	rec.Note("Era 2026-07-28 on streamable HTTP: a go-sdk v1.8.0 client and a stateless go-sdk streamable HTTP handler (go-sdk v1.8.0 offers 2026-07-28 over HTTP only when StreamableHTTPOptions.Stateless is set). No session id, and every response is an SSE stream scoped to its one request.")
 
-	connected := goDo(func() (*mcp.ClientSession, error) {
+	connected := play.GoDo(func() (*mcp.ClientSession, error) {
 		t := &mcp.StreamableClientTransport{Endpoint: "http://fixture.invalid/mcp", HTTPClient: &http.Client{Transport: tap}, DisableStandaloneSSE: true, MaxRetries: -1}
-		return newClient().Connect(ctx, t, nil)
+		return play.NewClient().Connect(ctx, t, nil)
 	})
 	ex, err := r.next(ctx)
 	if err != nil {
@@ -185,15 +187,15 @@ func runReissue(ctx context.Context, rec *trace.Recorder, p *ReissueParams) erro
 	}
 	r.request(ex, "POST server/discover: the Mcp-Method header mirrors the body's method (specification 2026-07-28, streamable HTTP \"Standard Request Headers\").")
 	w := r.serve(ex)
-	rec.Update(func(s *trace.State) { s.Protocol = v20260728 })
+	rec.Update(func(s *trace.State) { s.Protocol = play.V20260728 })
 	r.respond(ex, w, false, "The server lists 2026-07-28 among its versions, and the client keeps it. No Mcp-Session-Id header: there is no session to name.")
-	cs, err := wait(ctx, connected)
+	cs, err := play.Wait(ctx, connected)
 	if err != nil {
 		return err
 	}
 	defer func() { stop(); cs.Close() }()
-	if v := cs.InitializeResult().ProtocolVersion; v != v20260728 {
-		return fmt.Errorf("the client chose %s, want %s", v, v20260728)
+	if v := cs.InitializeResult().ProtocolVersion; v != play.V20260728 {
+		return fmt.Errorf("the client chose %s, want %s", v, play.V20260728)
 	}
 
 	args := reserveArgs(p.SKU, p.Quantity, p.Key)
@@ -202,7 +204,7 @@ func runReissue(ctx context.Context, rec *trace.Recorder, p *ReissueParams) erro
 	rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 1", Tool: "reserve_stock", Key: p.Key, Status: trace.OutcomePending})
 	})
-	called := goDo(func() (*mcp.CallToolResult, error) {
+	called := play.GoDo(func() (*mcp.CallToolResult, error) {
 		return cs.CallTool(callCtx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: args})
 	})
 	ex, err = r.next(ctx)
@@ -218,9 +220,9 @@ func runReissue(ctx context.Context, rec *trace.Recorder, p *ReissueParams) erro
 		return r.cancelCall(ctx, ex, cancel, called, firstID)
 	}
 	r.respond(ex, w, true, "HTTP 200 and the SSE stream opens, then the stream ends before the response event: a proxy timed out, a network blipped.")
-	rec.Fault(s2c, "cut", "the tools/call response (id "+firstID+") never arrived",
+	rec.Fault(play.S2c, "cut", "the tools/call response (id "+firstID+") never arrived",
 		"Specification 2026-07-28 removed SSE resumability: no event ids, no Last-Event-ID, no redelivery. A broken response stream loses the in-flight request.")
-	_, callErr := wait(ctx, called)
+	_, callErr := play.Wait(ctx, called)
 	if callErr == nil {
 		return errors.New("the call succeeded across a broken stream")
 	}
@@ -244,7 +246,7 @@ func (r *reissueRun) reissue(ctx context.Context, cs *mcp.ClientSession, p *Reis
 	r.rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 2 (re-issued)", Tool: "reserve_stock", Key: p.Key, Status: trace.OutcomePending})
 	})
-	called := goDo(func() (*mcp.CallToolResult, error) {
+	called := play.GoDo(func() (*mcp.CallToolResult, error) {
 		return cs.CallTool(ctx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: args})
 	})
 	ex, err := r.next(ctx)
@@ -276,7 +278,7 @@ func (r *reissueRun) reissue(ctx context.Context, cs *mcp.ClientSession, p *Reis
 		respNote = fmt.Sprintf("replayed: true — the server found the key and returned reservation %d instead of reserving again.", got.Reservation)
 	}
 	r.respond(ex, w, false, respNote)
-	if _, err := wait(ctx, called); err != nil {
+	if _, err := play.Wait(ctx, called); err != nil {
 		return err
 	}
 	if got.Replayed {
@@ -293,14 +295,14 @@ func (r *reissueRun) reissue(ctx context.Context, cs *mcp.ClientSession, p *Reis
 }
 
 // cancelCall plays the client giving up on call 1 while its stream is open.
-func (r *reissueRun) cancelCall(ctx context.Context, ex *exchange, cancel context.CancelFunc, called <-chan outcome[*mcp.CallToolResult], id string) error {
+func (r *reissueRun) cancelCall(ctx context.Context, ex *exchange, cancel context.CancelFunc, called <-chan play.Outcome[*mcp.CallToolResult], id string) error {
 	cancel()
-	_, callErr := wait(ctx, called)
+	_, callErr := play.Wait(ctx, called)
 	if !errors.Is(callErr, context.Canceled) {
 		return fmt.Errorf("cancelled call returned %v", callErr)
 	}
 	ex.reply <- exchangeReply{err: context.Canceled}
-	r.rec.Fault(c2s, "cut", "the client closed the response stream of request "+id,
+	r.rec.Fault(play.C2s, "cut", "the client closed the response stream of request "+id,
 		"The client gives up before the answer arrives and closes the request's response stream. Specification 2026-07-28 (basic/patterns/cancellation): on streamable HTTP that close is the cancellation signal; no notifications/cancelled is required or expected. go-sdk v1.8.0 returns context.Canceled to the caller.")
 	r.rec.Update(func(s *trace.State) {
 		s.Outcomes[0].Status = trace.OutcomeUnknown

@@ -1,29 +1,31 @@
 package scenario
 
+import "github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 // reissuePresets are the reissue family's scenarios.
-func reissuePresets() []preset {
-	info := func(id, title, summary, counterpart string) Info {
-		return Info{ID: id, Title: title, Summary: summary, Lesson: "disconnect", Era: v20260728, Counterpart: counterpart}
+func reissuePresets() []play.Preset {
+	info := func(id, title, summary, counterpart string) play.Info {
+		return play.Info{ID: id, Title: title, Summary: summary, Lesson: "disconnect", Era: play.V20260728, Counterpart: counterpart}
 	}
 	p := func(shape, key string) *ReissueParams {
 		return &ReissueParams{Shape: shape, Key: key, SKU: "PEN-01", Quantity: 2}
 	}
-	return []preset{
-		{info: info("stream-lost-2026", "A response stream breaks",
+	return []play.Preset{
+		{Info: info("stream-lost-2026", "A response stream breaks",
 			"Streamable HTTP, 2026-07-28: the tool ran, then its SSE response stream ended without the response. There is no resumption; the go-sdk call fails, the outcome is UNKNOWN, and the ledger shows one reservation.",
 			"disconnect-after-execute"),
-			family: reissueFamily, params: p(reissueLost, "")},
-		{info: info("reissue-blind-2026", "Re-issued without a key",
+			Family: reissueFamily, Params: p(reissueLost, "")},
+		{Info: info("reissue-blind-2026", "Re-issued without a key",
 			"After the lost stream the client re-issues the call as a new request with a new id, as 2026-07-28 requires. Without an idempotency key the server runs it again: two reservations.",
 			"retry-blind"),
-			family: reissueFamily, params: p(reissueAgain, "")},
-		{info: info("reissue-idempotent-2026", "Re-issued with an idempotency key",
+			Family: reissueFamily, Params: p(reissueAgain, "")},
+		{Info: info("reissue-idempotent-2026", "Re-issued with an idempotency key",
 			"The re-issued request has a new id but the same idempotency_key in its arguments: the server replays the first reservation, the ledger holds one, and the client reconciles the unknown outcome to SUCCEEDED.",
 			"retry-idempotent"),
-			family: reissueFamily, params: p(reissueAgain, "order-42")},
-		{info: info("cancel-2026", "Cancelling on streamable HTTP",
+			Family: reissueFamily, Params: p(reissueAgain, "order-42")},
+		{Info: info("cancel-2026", "Cancelling on streamable HTTP",
 			"The client gives up on a call: on streamable HTTP in 2026-07-28, closing the response stream is the cancellation. go-sdk v1.8.0 also posts notifications/cancelled (202). The reservation had already run and stands.",
 			"cancel-late"),
-			family: reissueFamily, params: p(reissueCancel, "")},
+			Family: reissueFamily, Params: p(reissueCancel, "")},
 	}
 }

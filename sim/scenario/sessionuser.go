@@ -3,6 +3,8 @@ package scenario
 import (
 	"context"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -24,24 +26,24 @@ const (
 
 // sessionUserChoices are the words the session-user family's enumerated
 // parameters accept.
-func sessionUserChoices() choices {
-	return choices{"token": {tokenBob, tokenAlice, tokenNone}}
+func sessionUserChoices() play.Choices {
+	return play.Choices{"token": {tokenBob, tokenAlice, tokenNone}}
 }
 
-func (p *SessionUserParams) validate() error {
-	return sessionUserChoices().check("token", p.Token)
+func (p *SessionUserParams) Validate() error {
+	return sessionUserChoices().Check("token", p.Token)
 }
 
 // The session-user family presents a valid session id with another
 // user's credentials to go-sdk's authenticated streamable HTTP handler;
 // its presets are in sessionuser_presets.go. Only the browser build with
 // streamable HTTP runs it.
-var sessionUserFamily = &family{
-	name:    "session-user",
-	params:  func() validator { return &SessionUserParams{} },
-	choices: sessionUserChoices(),
-	runtime: RuntimeHTTP,
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var sessionUserFamily = &play.Family{
+	Name:    "session-user",
+	Params:  func() play.Validator { return &SessionUserParams{} },
+	Choices: sessionUserChoices(),
+	Runtime: RuntimeHTTP,
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runSessionUser(ctx, rec, v.(*SessionUserParams))
 	},
 }

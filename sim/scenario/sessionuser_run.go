@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -44,7 +46,7 @@ func runSessionUser(ctx context.Context, rec *trace.Recorder, p *SessionUserPara
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
 	t := &mcp.StreamableClientTransport{Endpoint: "http://fixture.invalid/mcp", HTTPClient: &http.Client{Transport: tap},
 		DisableStandaloneSSE: true, MaxRetries: -1, OAuthHandler: alice}
-	cs, err := newClient().Connect(ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: v20251125})
+	cs, err := play.NewClient().Connect(ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: play.V20251125})
 	if err != nil {
 		return err
 	}
@@ -79,7 +81,7 @@ func runSessionUser(ctx context.Context, rec *trace.Recorder, p *SessionUserPara
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	req.Header.Set("Mcp-Session-Id", sid)
-	req.Header.Set("Mcp-Protocol-Version", v20251125)
+	req.Header.Set("Mcp-Protocol-Version", play.V20251125)
 	who := map[string]string{tokenBob: "Bob, another signed-in user with a valid token of his own,", tokenAlice: "a second client of Alice's, with a new token of her own,", tokenNone: "someone with no token at all"}[p.Token]
 	switch p.Token {
 	case tokenBob:

@@ -75,8 +75,8 @@ func runToolSafety(context.Context, *trace.Recorder, *ToolSafetyParams) error {
 // The families above whose parameters are checked only where they run
 // accept anything here: their run stubs refuse every call anyway.
 
-func (p *PagingLabParams) validate() error  { return nil }
-func (p *ToolSafetyParams) validate() error { return nil }
+func (p *PagingLabParams) Validate() error  { return nil }
+func (p *ToolSafetyParams) Validate() error { return nil }
 
 // paramDocs is empty here: pages read parameter docs from the scenario
 // index the build writes (natively, with every doc), never from this build,

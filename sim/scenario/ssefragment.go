@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -29,12 +31,12 @@ const (
 
 // sseFragmentChoices are the words the sse-fragment family's enumerated
 // parameters accept.
-func sseFragmentChoices() choices {
-	return choices{"split": {splitMidJSON, splitPerEvent, splitOneRead}}
+func sseFragmentChoices() play.Choices {
+	return play.Choices{"split": {splitMidJSON, splitPerEvent, splitOneRead}}
 }
 
-func (p *SSEFragmentParams) validate() error {
-	if err := sseFragmentChoices().check("split", p.Split); err != nil {
+func (p *SSEFragmentParams) Validate() error {
+	if err := sseFragmentChoices().Check("split", p.Split); err != nil {
 		return err
 	}
 	if p.Progress < 0 || p.Progress > 3 {
@@ -46,12 +48,12 @@ func (p *SSEFragmentParams) validate() error {
 // The sse-fragment family feeds go-sdk's streamable HTTP client an event
 // stream in pieces; its presets are in ssefragment_presets.go. Only the
 // browser build with streamable HTTP runs it.
-var sseFragmentFamily = &family{
-	name:    "sse-fragment",
-	params:  func() validator { return &SSEFragmentParams{} },
-	choices: sseFragmentChoices(),
-	runtime: RuntimeHTTP,
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var sseFragmentFamily = &play.Family{
+	Name:    "sse-fragment",
+	Params:  func() play.Validator { return &SSEFragmentParams{} },
+	Choices: sseFragmentChoices(),
+	Runtime: RuntimeHTTP,
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runSSEFragment(ctx, rec, v.(*SSEFragmentParams))
 	},
 }

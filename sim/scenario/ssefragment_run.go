@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -45,30 +47,30 @@ func runSSEFragment(ctx context.Context, rec *trace.Recorder, p *SSEFragmentPara
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
 	rec.Note("A go-sdk v1.8.0 client and go-sdk's stateless streamable HTTP handler, 2026-07-28. The handler answers each POST with a text/event-stream body. Between them the simulator plays the network: it hands the body to the client in reads of its choosing (scripted cuts, real bytes), records each read, and records each message the client's event scanner delivers after it.")
 
-	connected := goDo(func() (*mcp.ClientSession, error) {
+	connected := play.GoDo(func() (*mcp.ClientSession, error) {
 		t := &mcp.StreamableClientTransport{Endpoint: "http://fixture.invalid/mcp", HTTPClient: &http.Client{Transport: tap}, DisableStandaloneSSE: true, MaxRetries: -1}
-		return newClient().Connect(ctx, &deliveries{Transport: t, out: got}, nil)
+		return play.NewClient().Connect(ctx, &deliveries{Transport: t, out: got}, nil)
 	})
 	if err := r.streamed(ctx, got, splitOneRead, "POST server/discover."); err != nil {
 		return err
 	}
-	cs, err := wait(ctx, connected)
+	cs, err := play.Wait(ctx, connected)
 	if err != nil {
 		return err
 	}
 	defer func() { stop(); cs.Close() }()
-	if v := cs.InitializeResult().ProtocolVersion; v != v20260728 {
-		return fmt.Errorf("the client chose %s, want %s", v, v20260728)
+	if v := cs.InitializeResult().ProtocolVersion; v != play.V20260728 {
+		return fmt.Errorf("the client chose %s, want %s", v, play.V20260728)
 	}
-	rec.Update(func(s *trace.State) { s.Protocol = v20260728 })
+	rec.Update(func(s *trace.State) { s.Protocol = play.V20260728 })
 
 	params := &mcp.CallToolParams{Name: "count_stock", Arguments: map[string]any{}}
 	params.SetProgressToken("count-1")
-	called := goDo(func() (*mcp.CallToolResult, error) { return cs.CallTool(ctx, params) })
+	called := play.GoDo(func() (*mcp.CallToolResult, error) { return cs.CallTool(ctx, params) })
 	if err := r.streamed(ctx, got, p.Split, "POST tools/call count_stock, with a progress token: the tool reports progress on the response stream before its result."); err != nil {
 		return err
 	}
-	res, err := wait(ctx, called)
+	res, err := play.Wait(ctx, called)
 	if err != nil {
 		return err
 	}
@@ -102,7 +104,7 @@ func (r *reissueRun) streamed(ctx context.Context, got <-chan jsonrpc.Message, s
 	b := &chunkBody{want: make(chan struct{}, 1), give: make(chan []byte), done: r.tap.done}
 	hdr := map[string]string{"Content-Type": w.header.Get("Content-Type")}
 	r.rec.Advance(1)
-	r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Note: fmt.Sprintf("HTTP %d, Content-Type %s: the body is a stream of %d server-sent event(s), %d bytes, each ended by a blank line. It reaches the client in %d read(s).", w.status(), hdr["Content-Type"], len(events), len(body), len(reads)),
+	r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Note: fmt.Sprintf("HTTP %d, Content-Type %s: the body is a stream of %d server-sent event(s), %d bytes, each ended by a blank line. It reaches the client in %d read(s).", w.status(), hdr["Content-Type"], len(events), len(body), len(reads)),
 		Payload: trace.MustJSON(trace.HTTPPayload{Status: w.status(), Headers: hdr})})
 	ex.reply <- exchangeReply{res: &http.Response{Status: fmt.Sprintf("%d %s", w.status(), http.StatusText(w.status())), StatusCode: w.status(),
 		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: w.header, Body: b, ContentLength: -1, Request: ex.req}}
@@ -123,7 +125,7 @@ func (r *reissueRun) streamed(ctx context.Context, got <-chan jsonrpc.Message, s
 		}
 		n := strings.Count(string(body[:complete]), "\n\n")
 		r.rec.Advance(1)
-		r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: s2c, Raw: string(chunk), Note: readNote(i+1, chunk, n-ended),
+		r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: string(chunk), Note: readNote(i+1, chunk, n-ended),
 			Payload: trace.MustJSON(trace.HTTPPayload{})})
 		select {
 		case b.give <- chunk:
@@ -145,7 +147,7 @@ func (r *reissueRun) streamed(ctx context.Context, got <-chan jsonrpc.Message, s
 				return fmt.Errorf("the scanner delivered %s, want event %d's data %s", raw, ended+1, want)
 			}
 			r.rec.Advance(1)
-			r.rec.Add(trace.Event{Kind: trace.KindMessage, Direction: s2c, Raw: string(raw), Payload: raw,
+			r.rec.Add(trace.Event{Kind: trace.KindMessage, Direction: play.S2c, Raw: string(raw), Payload: raw,
 				Note: fmt.Sprintf("go-sdk v1.8.0's event scanner delivers event %d of %d: the data: line, decoded as one JSON-RPC message.", ended+1, len(events))})
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -37,7 +39,7 @@ func TestSSEFragmentClaims(t *testing.T) {
 			// tools/call and its response head.
 			start := -1
 			for i, e := range res.Events {
-				if e.Kind == trace.KindHTTP && e.Direction == c2s && strings.Contains(e.Raw, `"method":"tools/call"`) {
+				if e.Kind == trace.KindHTTP && e.Direction == play.C2s && strings.Contains(e.Raw, `"method":"tools/call"`) {
 					start = i + 2
 				}
 			}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -57,18 +59,18 @@ func (p *StdioParams) badFirstLine() (line, what string) {
 
 // stdioChoices are the words the stdio family's enumerated parameters
 // accept.
-func stdioChoices() choices {
-	return choices{"fault": {faultBanner, faultMultiline, faultNone}, "banner_from": {"", bannerFromServer, bannerFromWrapper}}
+func stdioChoices() play.Choices {
+	return play.Choices{"fault": {faultBanner, faultMultiline, faultNone}, "banner_from": {"", bannerFromServer, bannerFromWrapper}}
 }
 
-func (p *StdioParams) validate() error {
-	if err := stdioChoices().check("fault", p.Fault); err != nil {
+func (p *StdioParams) Validate() error {
+	if err := stdioChoices().Check("fault", p.Fault); err != nil {
 		return err
 	}
 	if p.Fault == faultBanner && (p.Banner == "" || bytes.ContainsAny([]byte(p.Banner), "\r\n")) {
 		return fmt.Errorf("banner: want one non-empty line")
 	}
-	if err := stdioChoices().check("banner_from", p.BannerFrom); err != nil {
+	if err := stdioChoices().Check("banner_from", p.BannerFrom); err != nil {
 		return err
 	}
 	if p.BannerFrom != "" && p.Fault != faultBanner {
@@ -82,12 +84,12 @@ func (p *StdioParams) validate() error {
 // build, like streamable HTTP, the other transport lesson 2 shows: that
 // page loads that build anyway, and the default one stays under its size
 // limit without go-sdk's IOTransport.
-var stdioFamily = &family{
-	name:    "stdio",
-	params:  func() validator { return &StdioParams{} },
-	choices: stdioChoices(),
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var stdioFamily = &play.Family{
+	Name:    "stdio",
+	Params:  func() play.Validator { return &StdioParams{} },
+	Choices: stdioChoices(),
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runStdio(ctx, rec, v.(*StdioParams))
 	},
-	runtime: RuntimeHTTP,
+	Runtime: RuntimeHTTP,
 }

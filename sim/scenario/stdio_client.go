@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -46,8 +48,8 @@ func sdkBannerRun(ctx context.Context, rec *trace.Recorder, banner, what string)
 
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
 	rec.Note("Run 2: go-sdk v1.8.0's client, pinned to 2025-11-25, reads the server's stdout through mcp.IOTransport, the reader behind mcp.StdioTransport. Line 1 of stdout is again " + what + ".")
-	connected := goDo(func() (*mcp.ClientSession, error) {
-		return newClient().Connect(ctx, &mcp.IOTransport{Reader: cliOutR, Writer: cliInW}, &mcp.ClientSessionOptions{ProtocolVersion: v20251125})
+	connected := play.GoDo(func() (*mcp.ClientSession, error) {
+		return play.NewClient().Connect(ctx, &mcp.IOTransport{Reader: cliOutR, Writer: cliInW}, &mcp.ClientSessionOptions{ProtocolVersion: play.V20251125})
 	})
 	stdin := bufio.NewReader(cliInR)
 	initialize, err := readLine(ctx, stdin)
@@ -55,7 +57,7 @@ func sdkBannerRun(ctx context.Context, rec *trace.Recorder, banner, what string)
 		return err
 	}
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
-	bs.emit(c2s, initialize, "The go-sdk client writes initialize to the server's stdin: one line, ending in LF.")
+	bs.emit(play.C2s, initialize, "The go-sdk client writes initialize to the server's stdin: one line, ending in LF.")
 	if err := writeLine(ctx, srvInW, initialize); err != nil {
 		return err
 	}
@@ -67,8 +69,8 @@ func sdkBannerRun(ctx context.Context, rec *trace.Recorder, banner, what string)
 	// The banner is written from a goroutine: once the client's reader has
 	// failed, nothing reads the pipe any more, and cleanup closes it.
 	go cliOutW.Write([]byte(banner + "\n"))
-	bs.emit(s2c, []byte(banner), "Line 1 of the server's stdout is "+what+". go-sdk's reader decodes JSON values, not lines, and this line is not the start of one: the decode fails.")
-	_, err = wait(ctx, connected)
+	bs.emit(play.S2c, []byte(banner), "Line 1 of the server's stdout is "+what+". go-sdk's reader decodes JSON values, not lines, and this line is not the start of one: the decode fails.")
+	_, err = play.Wait(ctx, connected)
 	if err == nil {
 		return errors.New("scenario: the go-sdk client accepted a banner on stdout")
 	}

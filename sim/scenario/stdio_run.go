@@ -11,6 +11,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/frames"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
@@ -67,15 +69,15 @@ func (b *byteStream) emit(dir string, line []byte, note string) {
 // writeLine writes line and its LF to w from a goroutine, since a pipe
 // write blocks until the other end reads, and waits for it.
 func writeLine(ctx context.Context, w io.Writer, line []byte) error {
-	done := goDo(func() (int, error) { return w.Write(append(append([]byte(nil), line...), '\n')) })
-	_, err := wait(ctx, done)
+	done := play.GoDo(func() (int, error) { return w.Write(append(append([]byte(nil), line...), '\n')) })
+	_, err := play.Wait(ctx, done)
 	return err
 }
 
 // readLine reads one line from r, without its LF.
 func readLine(ctx context.Context, r *bufio.Reader) ([]byte, error) {
-	got := goDo(func() ([]byte, error) { return r.ReadBytes('\n') })
-	b, err := wait(ctx, got)
+	got := play.GoDo(func() ([]byte, error) { return r.ReadBytes('\n') })
+	b, err := play.Wait(ctx, got)
 	return bytes.TrimSuffix(b, []byte("\n")), err
 }
 
@@ -96,7 +98,7 @@ func checkerRun(ctx context.Context, rec *trace.Recorder, p *StdioParams) error 
 	stdout := bufio.NewReader(outR)
 	bs := newByteStream(rec)
 	send := func(line, note string) error {
-		bs.emit(c2s, []byte(line), note)
+		bs.emit(play.C2s, []byte(line), note)
 		return writeLine(ctx, inW, []byte(line))
 	}
 	read := func() ([]byte, error) { return readLine(ctx, stdout) }
@@ -117,14 +119,14 @@ func checkerRun(ctx context.Context, rec *trace.Recorder, p *StdioParams) error 
 	rec.Note(intro)
 	switch {
 	case p.BannerFrom == bannerFromWrapper:
-		bs.emit(s2c, []byte(p.Banner), "The wrapper script's echo, before the server even starts. The server's own code prints nothing on stdout, and the stream is still broken at line 1. Print nothing from a wrapper, or print it to stderr (echo ... >&2).")
+		bs.emit(play.S2c, []byte(p.Banner), "The wrapper script's echo, before the server even starts. The server's own code prints nothing on stdout, and the stream is still broken at line 1. Print nothing from a wrapper, or print it to stderr (echo ... >&2).")
 	case p.Fault == faultBanner:
-		bs.emit(s2c, []byte(p.Banner), "The server's main prints a greeting to stdout before serving. Line 1 is not JSON: the checker flags it and moves on to line 2. A client cannot move on like this; run 2 shows go-sdk's.")
+		bs.emit(play.S2c, []byte(p.Banner), "The server's main prints a greeting to stdout before serving. Line 1 is not JSON: the checker flags it and moves on to line 2. A client cannot move on like this; run 2 shows go-sdk's.")
 	}
 	if p.MergeStderr {
-		bs.emit(s2c, []byte(stderrLog), "The server logs its start to stderr, as it should; 2>&1 sends that to stdout. A log line between frames breaks the stream as a banner does, at any moment the server logs. Never merge stderr into stdout for a stdio server; to keep both, send them to separate files (1>out 2>err).")
+		bs.emit(play.S2c, []byte(stderrLog), "The server logs its start to stderr, as it should; 2>&1 sends that to stdout. A log line between frames breaks the stream as a banner does, at any moment the server logs. Never merge stderr into stdout for a stdio server; to keep both, send them to separate files (1>out 2>err).")
 	}
-	if err := send(string(initializeFrame(1, v20251125)), "initialize, one line, ending in LF."); err != nil {
+	if err := send(string(play.InitializeFrame(1, play.V20251125)), "initialize, one line, ending in LF."); err != nil {
 		return err
 	}
 	result, err := read()
@@ -143,7 +145,7 @@ func checkerRun(ctx context.Context, rec *trace.Recorder, p *StdioParams) error 
 			case 1:
 				note = "Each following line is a fragment, not a message. Specification 2025-11-25: stdio messages are newline-delimited and must not contain embedded newlines. A reader that splits on LF cannot recover. (go-sdk v1.8.0's own reader happens to decode a multi-line value; do not count on every client doing so.)"
 			}
-			bs.emit(s2c, l, note)
+			bs.emit(play.S2c, l, note)
 		}
 		rec.Note("Fix: encode each message compactly (json.Marshal, or json.Encoder without SetIndent) and write it with one trailing LF.")
 	} else {
@@ -157,13 +159,13 @@ func checkerRun(ctx context.Context, rec *trace.Recorder, p *StdioParams) error 
 			if p.MergeStderr {
 				fix = append(fix, "the 2>&1")
 			}
-			note = fmt.Sprintf("The checker's verdict on line %d: one compact line, a valid frame. The server is fine; its launch is not. Drop %s, and the stream is valid from line 1.", bs.lineNo[s2c]+1, strings.Join(fix, " and "))
+			note = fmt.Sprintf("The checker's verdict on line %d: one compact line, a valid frame. The server is fine; its launch is not. Drop %s, and the stream is valid from line 1.", bs.lineNo[play.S2c]+1, strings.Join(fix, " and "))
 		case p.Fault == faultBanner:
 			note = "The checker's verdict on line 2: one compact line, a valid frame. Move the banner to stderr and the stream is valid from line 1."
 		}
-		bs.emit(s2c, result, note)
+		bs.emit(play.S2c, result, note)
 	}
-	if err := send(initializedFrame, "notifications/initialized."); err != nil {
+	if err := send(play.InitializedFrame, "notifications/initialized."); err != nil {
 		return err
 	}
 	call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_stock","arguments":{"query":{"sku":"PEN-01\n"}}}}`
@@ -174,6 +176,6 @@ func checkerRun(ctx context.Context, rec *trace.Recorder, p *StdioParams) error 
 	if err != nil {
 		return err
 	}
-	bs.emit(s2c, answer, `The answer quotes the bad sku, again with an escaped \n: a valid one-line frame. Escaped newlines never break framing; raw ones do.`)
+	bs.emit(play.S2c, answer, `The answer quotes the bad sku, again with an escaped \n: a valid one-line frame. Escaped newlines never break framing; raw ones do.`)
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -25,7 +27,7 @@ type ToolsParams struct {
 	Calls []Call `json:"calls"`
 }
 
-func (p *ToolsParams) validate() error {
+func (p *ToolsParams) Validate() error {
 	if len(p.Calls) == 0 || len(p.Calls) > 10 {
 		return fmt.Errorf("calls: want 1 to 10 calls, got %d", len(p.Calls))
 	}
@@ -42,40 +44,40 @@ func (p *ToolsParams) validate() error {
 
 // The tools family calls the fixture server's tools with the go-sdk
 // client; its presets are in tools_presets.go.
-var toolsFamily = &family{
-	name:   "tools",
-	params: func() validator { return &ToolsParams{} },
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var toolsFamily = &play.Family{
+	Name:   "tools",
+	Params: func() play.Validator { return &ToolsParams{} },
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runTools(ctx, rec, v.(*ToolsParams))
 	},
 }
 
 func runTools(ctx context.Context, rec *trace.Recorder, p *ToolsParams) error {
-	l, err := connectBoth(ctx, rec, fixture.NewServer(fixture.Options{}), v20251125)
+	l, err := play.ConnectBoth(ctx, rec, fixture.NewServer(fixture.Options{}), play.V20251125)
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	for i, c := range p.Calls {
 		label := fmt.Sprintf("call %d", i+1)
 		rec.Update(func(s *trace.State) {
 			s.Outcomes = append(s.Outcomes, trace.Outcome{Call: label, Tool: c.Tool, Status: trace.OutcomePending})
 		})
-		called := goDo(func() (*mcp.CallToolResult, error) {
+		called := play.GoDo(func() (*mcp.CallToolResult, error) {
 			args := c.Arguments
 			if len(args) == 0 {
 				args = json.RawMessage(`{}`)
 			}
-			return l.cs.CallTool(ctx, &mcp.CallToolParams{Name: c.Tool, Arguments: args})
+			return l.Cs.CallTool(ctx, &mcp.CallToolParams{Name: c.Tool, Arguments: args})
 		})
 		why := c.Why
 		if why == "" {
 			why = "tools/call " + c.Tool + "."
 		}
-		if _, err := l.w.Step(ctx, request(c2s, "tools/call"), why); err != nil {
+		if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), why); err != nil {
 			return err
 		}
-		f, err := l.w.Await(ctx, response(s2c, "tools/call"))
+		f, err := l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 		if err != nil {
 			return err
 		}
@@ -87,8 +89,8 @@ func runTools(ctx context.Context, rec *trace.Recorder, p *ToolsParams) error {
 			s.Outcomes[len(s.Outcomes)-1].Status = status
 			s.Outcomes[len(s.Outcomes)-1].Detail = detail
 		})
-		l.w.Deliver(f, note)
-		res, callErr := wait(ctx, called)
+		l.W.Deliver(f, note)
+		res, callErr := play.Wait(ctx, called)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}

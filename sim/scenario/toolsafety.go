@@ -3,6 +3,8 @@ package scenario
 import (
 	"context"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -13,14 +15,14 @@ import (
 // toolsafety_presets.go and its run in toolsafety_run.go. It runs live in
 // the larger browser build (split_off.go), so that sim.wasm stays under
 // its size limit.
-var toolSafetyFamily = &family{
-	name:    "tool-safety",
-	params:  func() validator { return &ToolSafetyParams{} },
-	choices: toolSafetyChoices(),
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var toolSafetyFamily = &play.Family{
+	Name:    "tool-safety",
+	Params:  func() play.Validator { return &ToolSafetyParams{} },
+	Choices: toolSafetyChoices(),
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runToolSafety(ctx, rec, v.(*ToolSafetyParams))
 	},
-	runtime: RuntimeHTTP,
+	Runtime: RuntimeHTTP,
 }
 
 // ToolSafetyParams choose the case and what the server says.
@@ -53,8 +55,8 @@ const (
 	confirmAuto      = "auto"
 )
 
-func toolSafetyChoices() choices {
-	return choices{
+func toolSafetyChoices() play.Choices {
+	return play.Choices{
 		"case":    {safetyErrorLeak, safetyUntrusted},
 		"errors":  {"", errorsLeaky, errorsActionable, errorsBoth},
 		"confirm": {"", confirmAsk, confirmAuto},

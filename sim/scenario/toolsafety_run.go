@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -73,11 +75,11 @@ func orderServer(style string) *mcp.Server {
 }
 
 func errorLeakRun(ctx context.Context, rec *trace.Recorder, style string) error {
-	l, err := connectBoth(ctx, rec, orderServer(style), v20251125)
+	l, err := play.ConnectBoth(ctx, rec, orderServer(style), play.V20251125)
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer l.Close()
 	intro := "A leaky server: get_order returns the Go error its database driver gave it. go-sdk v1.8.0 behaviour: a typed handler's error becomes an isError result whose text is err.Error(), word for word."
 	if style == errorsActionable {
 		intro = "A careful server with the same broken backend: get_order logs the driver's error to its stderr under an incident id and returns a short reason and a next step. The text is still an isError result (go-sdk v1.8.0 behaviour for a handler's error); only the words changed."
@@ -92,13 +94,13 @@ func errorLeakRun(ctx context.Context, rec *trace.Recorder, style string) error 
 		rec.Update(func(s *trace.State) {
 			s.Outcomes = append(s.Outcomes, trace.Outcome{Call: label, Tool: "get_order", Status: trace.OutcomePending})
 		})
-		called := goDo(func() (*mcp.CallToolResult, error) {
-			return l.cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_order", Arguments: json.RawMessage(fmt.Sprintf(`{"order_id":%q}`, c.id))})
+		called := play.GoDo(func() (*mcp.CallToolResult, error) {
+			return l.Cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_order", Arguments: json.RawMessage(fmt.Sprintf(`{"order_id":%q}`, c.id))})
 		})
-		if _, err := l.w.Step(ctx, request(c2s, "tools/call"), c.why); err != nil {
+		if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), c.why); err != nil {
 			return err
 		}
-		resp, err := l.w.Await(ctx, response(s2c, "tools/call"))
+		resp, err := l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 		if err != nil {
 			return err
 		}
@@ -107,8 +109,8 @@ func errorLeakRun(ctx context.Context, rec *trace.Recorder, style string) error 
 			s.Outcomes[len(s.Outcomes)-1].Status = status
 			s.Outcomes[len(s.Outcomes)-1].Detail = detail
 		})
-		l.w.Deliver(resp, leakNote(style, i))
-		if _, err := wait(ctx, called); err != nil {
+		l.W.Deliver(resp, leakNote(style, i))
+		if _, err := play.Wait(ctx, called); err != nil {
 			return err
 		}
 	}

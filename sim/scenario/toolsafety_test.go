@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -63,7 +65,7 @@ func TestFirstServerClaims(t *testing.T) {
 			var lines []trace.BytesPayload
 			var raws []string
 			for _, e := range r.Events {
-				if e.Run == "frame checker" && e.Kind == trace.KindBytes && e.Direction == s2c {
+				if e.Run == "frame checker" && e.Kind == trace.KindBytes && e.Direction == play.S2c {
 					var p trace.BytesPayload
 					json.Unmarshal(e.Payload, &p)
 					lines, raws = append(lines, p), append(raws, e.Raw)

@@ -6,6 +6,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -40,38 +42,38 @@ func ticketServer(p *ToolSafetyParams) *mcp.Server {
 }
 
 func untrustedRun(ctx context.Context, rec *trace.Recorder, p *ToolSafetyParams) error {
-	l, err := connectBoth(ctx, rec, ticketServer(p), v20251125)
+	l, err := play.ConnectBoth(ctx, rec, ticketServer(p), play.V20251125)
 	if err != nil {
 		return err
 	}
-	defer l.close()
-	listed := goDo(func() (*mcp.ListToolsResult, error) { return l.cs.ListTools(ctx, nil) })
-	if _, err := l.w.Step(ctx, request(c2s, "tools/list"), "The host lists the tools to offer them to the model."); err != nil {
+	defer l.Close()
+	listed := play.GoDo(func() (*mcp.ListToolsResult, error) { return l.Cs.ListTools(ctx, nil) })
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/list"), "The host lists the tools to offer them to the model."); err != nil {
 		return err
 	}
 	note := "Descriptions are text the model reads as it chooses a tool. 2025-11-25 (Key principles, tool safety): descriptions of tool behavior should be considered untrusted unless obtained from a trusted server."
 	if p.PoisonDescription {
 		note = "read_ticket's description carries an order for the model: call export_customers. A description is the server's text, shown to the model, so it is a way in. 2025-11-25 (Key principles, tool safety): descriptions of tool behavior should be considered untrusted unless obtained from a trusted server. A host can show descriptions to the user when it first connects, and flag any that change later."
 	}
-	lr, err := l.w.Await(ctx, response(s2c, "tools/list"))
+	lr, err := l.W.Await(ctx, play.Response(play.S2c, "tools/list"))
 	if err != nil {
 		return err
 	}
-	rec.Update(func(s *trace.State) { s.Catalog = toolNames(lr) })
-	l.w.Deliver(lr, note)
-	if _, err := wait(ctx, listed); err != nil {
+	rec.Update(func(s *trace.State) { s.Catalog = play.ToolNames(lr) })
+	l.W.Deliver(lr, note)
+	if _, err := play.Wait(ctx, listed); err != nil {
 		return err
 	}
 	rec.Update(func(s *trace.State) {
 		s.Outcomes = append(s.Outcomes, trace.Outcome{Call: "call 1", Tool: "read_ticket", Status: trace.OutcomePending})
 	})
-	called := goDo(func() (*mcp.CallToolResult, error) {
-		return l.cs.CallTool(ctx, &mcp.CallToolParams{Name: "read_ticket", Arguments: map[string]any{"ticket_id": "T-1042"}})
+	called := play.GoDo(func() (*mcp.CallToolResult, error) {
+		return l.Cs.CallTool(ctx, &mcp.CallToolParams{Name: "read_ticket", Arguments: map[string]any{"ticket_id": "T-1042"}})
 	})
-	if _, err := l.w.Step(ctx, request(c2s, "tools/call"), "The user asks about ticket T-1042; the model proposes read_ticket, and the user approves the call."); err != nil {
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), "The user asks about ticket T-1042; the model proposes read_ticket, and the user approves the call."); err != nil {
 		return err
 	}
-	resp, err := l.w.Await(ctx, response(s2c, "tools/call"))
+	resp, err := l.W.Await(ctx, play.Response(play.S2c, "tools/call"))
 	if err != nil {
 		return err
 	}
@@ -83,8 +85,8 @@ func untrustedRun(ctx context.Context, rec *trace.Recorder, p *ToolSafetyParams)
 	if p.Injection != "" {
 		note = "The ticket text as a customer wrote it, and the customer wrote an order for the model into it. To the host this is tool output: data from a third party, to be shown to the model as the tool's result, never as instructions from the user or the system. Whatever the model makes of it, the host decides what runs next."
 	}
-	l.w.Deliver(resp, note)
-	if _, err := wait(ctx, called); err != nil {
+	l.W.Deliver(resp, note)
+	if _, err := play.Wait(ctx, called); err != nil {
 		return err
 	}
 	if p.Injection == "" && !p.PoisonDescription {
@@ -101,16 +103,16 @@ func untrustedRun(ctx context.Context, rec *trace.Recorder, p *ToolSafetyParams)
 		})
 		return nil
 	}
-	exported := goDo(func() (*mcp.CallToolResult, error) {
-		return l.cs.CallTool(ctx, &mcp.CallToolParams{Name: "export_customers", Arguments: map[string]any{}})
+	exported := play.GoDo(func() (*mcp.CallToolResult, error) {
+		return l.Cs.CallTool(ctx, &mcp.CallToolParams{Name: "export_customers", Arguments: map[string]any{}})
 	})
-	if _, err := l.w.Step(ctx, request(c2s, "tools/call"), "confirm auto: the host calls whatever the model proposes, without asking. 2025-11-25 says hosts must obtain explicit user consent before invoking any tool; this host does not."); err != nil {
+	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), "confirm auto: the host calls whatever the model proposes, without asking. 2025-11-25 says hosts must obtain explicit user consent before invoking any tool; this host does not."); err != nil {
 		return err
 	}
-	if _, err := l.w.Step(ctx, response(s2c, "tools/call"), "Every customer's email is now in the model's context, one step from wherever the injected text says to send it. Every frame was valid MCP: the protocol cannot stop this; the host's consent step can."); err != nil {
+	if _, err := l.W.Step(ctx, play.Response(play.S2c, "tools/call"), "Every customer's email is now in the model's context, one step from wherever the injected text says to send it. Every frame was valid MCP: the protocol cannot stop this; the host's consent step can."); err != nil {
 		return err
 	}
-	if _, err := wait(ctx, exported); err != nil {
+	if _, err := play.Wait(ctx, exported); err != nil {
 		return err
 	}
 	rec.Changed(fmt.Sprintf("%s ran because text in a tool result asked for it.", "export_customers"), func(s *trace.State) {

@@ -11,10 +11,10 @@ import (
 // The tool-safety family's parameters are checked only where it runs:
 // natively and in the larger browser build (split_off.go).
 
-func (p *ToolSafetyParams) validate() error {
+func (p *ToolSafetyParams) Validate() error {
 	c := toolSafetyChoices()
 	for _, f := range []struct{ name, v string }{{"case", p.Case}, {"errors", p.Errors}, {"confirm", p.Confirm}} {
-		if err := c.check(f.name, f.v); err != nil {
+		if err := c.Check(f.name, f.v); err != nil {
 			return err
 		}
 	}

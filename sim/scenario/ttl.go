@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/ttl"
 )
@@ -41,11 +43,11 @@ const (
 // ttlOpChoices are the words an op accepts. They are not the family's
 // [Info.Choices]: those name top-level parameters a form offers as a
 // select, and ops is a list.
-func ttlOpChoices() choices { return choices{"op": {opTouch, opExpire}} }
+func ttlOpChoices() play.Choices { return play.Choices{"op": {opTouch, opExpire}} }
 
 const maxTTLOps = 200
 
-func (p *TTLParams) validate() error {
+func (p *TTLParams) Validate() error {
 	if len(p.Ops) > maxTTLOps {
 		return fmt.Errorf("ops: at most %d, got %d", maxTTLOps, len(p.Ops))
 	}
@@ -54,7 +56,7 @@ func (p *TTLParams) validate() error {
 	}
 	ops := ttlOpChoices()
 	for i, o := range p.Ops {
-		if err := ops.check("op", o.Op); err != nil {
+		if err := ops.Check("op", o.Op); err != nil {
 			return fmt.Errorf("ops[%d]: %w", i, err)
 		}
 	}
@@ -69,10 +71,10 @@ func (p *TTLParams) validate() error {
 
 // The ttl family scripts the expiry scheduler of sim/ttl; its presets are
 // in ttl_presets.go.
-var ttlFamily = &family{
-	name:   "ttl",
-	params: func() validator { return &TTLParams{} },
-	run: func(ctx context.Context, rec *trace.Recorder, v validator) error {
+var ttlFamily = &play.Family{
+	Name:   "ttl",
+	Params: func() play.Validator { return &TTLParams{} },
+	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runTTL(ctx, rec, v.(*TTLParams))
 	},
 }

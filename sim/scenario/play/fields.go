@@ -1,4 +1,4 @@
-package scenario
+package play
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ import (
 // frameField returns the value at path in a frame's JSON (say "error",
 // "code"), decoded as T; a missing member or another type reads as T's
 // zero value.
-func frameField[T any](f *wire.Frame, path ...string) T {
+func FrameField[T any](f *wire.Frame, path ...string) T {
 	var zero, v T
 	raw := json.RawMessage(f.Raw)
 	for _, k := range path {
@@ -33,35 +33,35 @@ func frameField[T any](f *wire.Frame, path ...string) T {
 }
 
 // resultField returns a string field of a response's result.
-func resultField(f *wire.Frame, name string) string { return frameField[string](f, "result", name) }
+func ResultField(f *wire.Frame, name string) string { return FrameField[string](f, "result", name) }
 
-func errorCode(f *wire.Frame) int64 { return frameField[int64](f, "error", "code") }
+func ErrorCode(f *wire.Frame) int64 { return FrameField[int64](f, "error", "code") }
 
-func errorMessage(f *wire.Frame) string { return frameField[string](f, "error", "message") }
+func ErrorMessage(f *wire.Frame) string { return FrameField[string](f, "error", "message") }
 
 // errorText is how the state panel shows an error response.
-func errorText(f *wire.Frame) string {
-	return fmt.Sprintf("error %d: %s", errorCode(f), errorMessage(f))
+func ErrorText(f *wire.Frame) string {
+	return fmt.Sprintf("error %d: %s", ErrorCode(f), ErrorMessage(f))
 }
 
 // errorSupported returns data.supported of an error response (-32022).
-func errorSupported(f *wire.Frame) []string {
-	return frameField[[]string](f, "error", "data", "supported")
+func ErrorSupported(f *wire.Frame) []string {
+	return FrameField[[]string](f, "error", "data", "supported")
 }
 
 // metaVersion returns the io.modelcontextprotocol/protocolVersion of a
 // request's _meta.
-func metaVersion(f *wire.Frame) string {
-	return frameField[string](f, "params", "_meta", "io.modelcontextprotocol/protocolVersion")
+func MetaVersion(f *wire.Frame) string {
+	return FrameField[string](f, "params", "_meta", "io.modelcontextprotocol/protocolVersion")
 }
 
 // initializeVersion returns the protocolVersion an initialize request asks for.
-func initializeVersion(f *wire.Frame) string {
-	return frameField[string](f, "params", "protocolVersion")
+func InitializeVersion(f *wire.Frame) string {
+	return FrameField[string](f, "params", "protocolVersion")
 }
 
 // toolNames returns the tool names in a tools/list response, in order.
-func toolNames(f *wire.Frame) []string {
+func ToolNames(f *wire.Frame) []string {
 	var m struct {
 		Result struct {
 			Tools []struct {
@@ -78,7 +78,7 @@ func toolNames(f *wire.Frame) []string {
 }
 
 // requestCursor returns the cursor of a tools/list request, nil if absent.
-func requestCursor(f *wire.Frame) *string {
+func RequestCursor(f *wire.Frame) *string {
 	var m struct {
 		Params struct {
 			Cursor *string `json:"cursor"`
@@ -89,7 +89,7 @@ func requestCursor(f *wire.Frame) *string {
 }
 
 // names returns the names of tools, in order.
-func names(tools []*mcp.Tool) []string {
+func Names(tools []*mcp.Tool) []string {
 	out := []string{}
 	for _, t := range tools {
 		out = append(out, t.Name)

@@ -1,4 +1,4 @@
-package scenario
+package play
 
 import (
 	"context"
@@ -41,24 +41,24 @@ type Info struct {
 
 // A family plays scenarios of one shape. run gets the preset's parameters
 // with the caller's overrides already applied and validated.
-type family struct {
-	name string
+type Family struct {
+	Name string
 	// params returns a fresh pointer to the family's parameter struct, or
 	// nil when the family takes none.
-	params func() validator
-	run    func(ctx context.Context, rec *trace.Recorder, p validator) error
+	Params func() Validator
+	Run    func(ctx context.Context, rec *trace.Recorder, p Validator) error
 	// choices are the words that enumerated parameters accept.
-	choices choices
+	Choices Choices
 	// runtime is the [Info.Runtime] of every scenario of the family.
-	runtime string
+	Runtime string
 }
 
-type validator interface{ validate() error }
+type Validator interface{ Validate() error }
 
-type preset struct {
-	info   Info
-	family *family
-	params any // the preset's parameter values; encoded into Info.Params
+type Preset struct {
+	Info   Info
+	Family *Family
+	Params any // the preset's parameter values; encoded into Info.Params
 }
 
 // A ParamDoc says what one parameter of a family means, for the

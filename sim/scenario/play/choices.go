@@ -1,4 +1,4 @@
-package scenario
+package play
 
 import (
 	"fmt"
@@ -12,23 +12,23 @@ import (
 // place a family states them: its validate checks against it, the error
 // lists it, [Info.Choices] is a copy of it, and the family's run switches
 // over the same named constants.
-type choices map[string][]string
+type Choices map[string][]string
 
 // check returns nil when got is one of the words param accepts, else an
 // error that lists them, as in
 //
 //	shape "spiral": want normal, repeat, cycle or endless
-func (c choices) check(param, got string) error {
+func (c Choices) Check(param, got string) error {
 	words := c[param]
 	if slices.Contains(words, got) {
 		return nil
 	}
-	return fmt.Errorf("%s %q: want %s", param, got, orList(words))
+	return fmt.Errorf("%s %q: want %s", param, got, OrList(words))
 }
 
 // orList joins words as "a, b or c". The empty word is a parameter left
 // out, so it reads "none".
-func orList(words []string) string {
+func OrList(words []string) string {
 	named := make([]string, len(words))
 	for i, w := range words {
 		named[i] = w
@@ -45,7 +45,7 @@ func orList(words []string) string {
 // clone returns a copy that shares nothing with c, so that a caller who
 // changes one [Info]'s choices changes no other Info's. A family without
 // enumerated parameters gets nil, which [Info] leaves out of its JSON.
-func (c choices) clone() map[string][]string {
+func (c Choices) Clone() map[string][]string {
 	out := maps.Clone(map[string][]string(c))
 	for k, words := range out {
 		out[k] = slices.Clone(words)
