@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )

@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 

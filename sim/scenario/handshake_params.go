@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 

@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"golang.org/x/oauth2"

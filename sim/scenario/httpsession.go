@@ -12,9 +12,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/ttl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"

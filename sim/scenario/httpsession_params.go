@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 

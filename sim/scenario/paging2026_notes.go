@@ -9,9 +9,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/wire"
 	"github.com/modelcontextprotocol/go-sdk/mcp"

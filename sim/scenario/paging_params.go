@@ -4,10 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/catalog"
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 )
 
 // PagingParams shape a tools/list walk: the catalog the server serves, and

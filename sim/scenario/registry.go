@@ -17,8 +17,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/expiry"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -195,7 +195,7 @@ func presets() []play.Preset {
 		pagingPresets(),
 		paging2026Presets(),
 		pagingLabPresets(),
-		ttlPresets(),
+		expiry.Presets(),
 		httpSessionPresets(),
 		sessionUserPresets(),
 		authSessionPresets(),

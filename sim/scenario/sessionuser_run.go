@@ -10,9 +10,8 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )

@@ -11,10 +11,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/frames"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )

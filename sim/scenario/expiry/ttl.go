@@ -1,4 +1,7 @@
-package scenario
+// Package expiry is the ttl scenario family: a script of touches and
+// expiries played on the idle-expiry scheduler of sim/ttl, with the
+// scheduler's heap and live sessions in every step's state.
+package expiry
 
 import (
 	"context"
@@ -7,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/ttl"
 )
@@ -36,25 +38,25 @@ type TTLParams struct {
 
 // TTL operations.
 const (
-	opTouch  = "touch"
-	opExpire = "expire"
+	OpTouch  = "touch"
+	OpExpire = "expire"
 )
 
 // ttlOpChoices are the words an op accepts. They are not the family's
 // [Info.Choices]: those name top-level parameters a form offers as a
 // select, and ops is a list.
-func ttlOpChoices() play.Choices { return play.Choices{"op": {opTouch, opExpire}} }
+func TtlOpChoices() play.Choices { return play.Choices{"op": {OpTouch, OpExpire}} }
 
-const maxTTLOps = 200
+const MaxTTLOps = 200
 
 func (p *TTLParams) Validate() error {
-	if len(p.Ops) > maxTTLOps {
-		return fmt.Errorf("ops: at most %d, got %d", maxTTLOps, len(p.Ops))
+	if len(p.Ops) > MaxTTLOps {
+		return fmt.Errorf("ops: at most %d, got %d", MaxTTLOps, len(p.Ops))
 	}
 	if len(p.Ops) == 0 && p.Renewals == 0 {
 		return errors.New("ops: nothing to do")
 	}
-	ops := ttlOpChoices()
+	ops := TtlOpChoices()
 	for i, o := range p.Ops {
 		if err := ops.Check("op", o.Op); err != nil {
 			return fmt.Errorf("ops[%d]: %w", i, err)
@@ -63,23 +65,23 @@ func (p *TTLParams) Validate() error {
 	if p.Renewals < 0 || p.Renewals > 100000 {
 		return fmt.Errorf("renewals %d: want 0 to 100000", p.Renewals)
 	}
-	if p.Renewals > 0 && (p.RenewTTL <= 0 || p.RenewEvery <= 0 || p.Renewals/p.RenewEvery > maxTTLOps) {
-		return fmt.Errorf("renewals need renew_ttl > 0 and renew_every with at most %d steps", maxTTLOps)
+	if p.Renewals > 0 && (p.RenewTTL <= 0 || p.RenewEvery <= 0 || p.Renewals/p.RenewEvery > MaxTTLOps) {
+		return fmt.Errorf("renewals need renew_ttl > 0 and renew_every with at most %d steps", MaxTTLOps)
 	}
 	return nil
 }
 
 // The ttl family scripts the expiry scheduler of sim/ttl; its presets are
 // in ttl_presets.go.
-var ttlFamily = &play.Family{
+var TtlFamily = &play.Family{
 	Name:   "ttl",
 	Params: func() play.Validator { return &TTLParams{} },
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runTTL(ctx, rec, v.(*TTLParams))
+		return RunTTL(ctx, rec, v.(*TTLParams))
 	},
 }
 
-func runTTL(ctx context.Context, rec *trace.Recorder, p *TTLParams) error {
+func RunTTL(ctx context.Context, rec *trace.Recorder, p *TTLParams) error {
 	rec.Transport = ""
 	s := ttl.New()
 	snap := func(st *trace.State) { st.TTL = s.Snapshot() }
@@ -106,7 +108,7 @@ func runTTL(ctx context.Context, rec *trace.Recorder, p *TTLParams) error {
 		var err error
 		var expired []string
 		switch o.Op {
-		case opTouch:
+		case OpTouch:
 			err = s.Touch(o.ID, o.At, o.TTL)
 			note = fmt.Sprintf("Touch(%q, %d, %d)", o.ID, o.At, o.TTL)
 		default: // opExpire, the only other op validate admits
