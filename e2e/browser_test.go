@@ -222,21 +222,11 @@ type tab struct {
 	dialogs  []string
 }
 
-// open opens path (relative to the site root, hash included) in a new tab.
+// open opens path (relative to the site root, hash included) in a new tab
+// at the browser's own size; openAt (reading_test.go) opens one at another.
 func open(t testing.TB, path string) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browserFor(t))
-	t.Cleanup(cancel)
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancelT)
-	tb := &tab{t: t, ctx: ctx, url: shared.srv.URL + "/" + path}
-	if err := chromedp.Listen(ctx, tb.listen); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(tb.url)); err != nil {
-		t.Fatalf("navigate %s: %v", path, err)
-	}
-	return tb
+	return openAt(t, path, 0, 0)
 }
 
 func (tb *tab) listen(ev any) {

@@ -15,7 +15,7 @@ import (
 )
 
 // The exercise page's runner: the learner's Go, interpreted in a worker by
-// grader.wasm and graded by the exercise's own checks. These tests use the
+// grader-<id>.wasm and graded by the exercise's own checks. These tests use the
 // catalog exercise, its reference solution and one of its mutants.
 
 // openExercise opens exercises/<id>.html with a longer deadline than
@@ -46,6 +46,21 @@ func exerciseFile(t testing.TB, id, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// exerciseIDs lists the exercises, in id order: the folders under
+// exercises/ with a .meta/config.json, each with a page and a grader.
+func exerciseIDs(t testing.TB) []string {
+	t.Helper()
+	configs, _ := filepath.Glob(filepath.Join(shared.root, "exercises", "*", ".meta", "config.json"))
+	if len(configs) == 0 {
+		t.Fatal("no exercises")
+	}
+	var ids []string
+	for _, c := range configs {
+		ids = append(ids, filepath.Base(filepath.Dir(filepath.Dir(c))))
+	}
+	return ids
 }
 
 // mutantSource returns the source of exercise id's mutant name, its diff
@@ -320,8 +335,9 @@ func TestExerciseRuntimeLoadsOnlyOnExercisePages(t *testing.T) {
 	// The wasm is fetched by the worker, outside the page's timeline: the
 	// worker scripts say which runtime a page started.
 	rs := resources(et)
-	if !slices.ContainsFunc(rs, func(r string) bool { return strings.HasSuffix(r, "/grader-worker.js") }) {
-		t.Errorf("the exercise page did not start the grader worker: %v", rs)
+	// Its own exercise's grader, not one for every exercise.
+	if !slices.ContainsFunc(rs, func(r string) bool { return strings.HasSuffix(r, "/grader-worker.js?wasm=grader-catalog.wasm") }) {
+		t.Errorf("the exercise page did not start catalog's grader worker: %v", rs)
 	}
 	if slices.ContainsFunc(rs, func(r string) bool { return strings.HasSuffix(r, "/assets/worker.js") }) {
 		t.Errorf("the exercise page started the simulator's worker too: %v", rs)

@@ -32,7 +32,7 @@ func (tb *tab) alwaysLive(on bool) {
 // workersStarted lists the wasm builds the page started a worker for.
 func (tb *tab) workersStarted() []string {
 	tb.t.Helper()
-	return eval[[]string](tb, `performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => /worker\.js$/.test(u.pathname)).map((u) => u.pathname.endsWith('grader-worker.js') ? 'grader.wasm' : u.searchParams.get('wasm') || 'sim.wasm')`)
+	return eval[[]string](tb, `performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => /worker\.js$/.test(u.pathname)).map((u) => u.searchParams.get('wasm') || 'sim.wasm')`)
 }
 
 func TestLessonFetchesNoWasmUntilAsked(t *testing.T) {
@@ -83,6 +83,47 @@ func TestAlwaysRunLiveIsRemembered(t *testing.T) {
 	tb2.noProblems()
 }
 
+// editionsKept is what the page says the cache holds every page of:
+// "en", "zh", "en zh" or "".
+func (tb *tab) editionsKept() string {
+	tb.t.Helper()
+	return eval[string](tb, `document.querySelector('[data-testid=offline-status]').dataset.editions || ''`)
+}
+
+// TestOfflineKeepsEachEditionOnceVisited: a first visit to a Chinese page
+// keeps the Chinese edition and not the English; the first English page
+// opened then keeps the English one too, and both read offline.
+func TestOfflineKeepsEachEditionOnceVisited(t *testing.T) {
+	first, second, id := twoLessons(t)
+	b := newOwnBrowser(t, shared.dir)
+	tb := b.open("zh/" + first)
+	tb.offlineReady()
+	if ed := tb.editionsKept(); ed != "zh" {
+		t.Fatalf("after one Chinese page, the editions kept are %q, want zh", ed)
+	}
+	_, before := b.gz.requested(0)
+	tb.navigate(b.srv.URL, first)
+	tb.waitFor(`(document.querySelector('[data-testid=offline-status]').dataset.editions || '') === 'en zh'`, offlineWait)
+	tb.offlineReady()
+	// The English pages came once each, while the reader read.
+	paths, _ := b.gz.requested(before)
+	seen := map[string]int{}
+	for _, p := range paths {
+		if seen[p]++; seen[p] > 1 && strings.HasSuffix(p, ".html") {
+			t.Errorf("%s fetched %d times", p, seen[p])
+		}
+	}
+	b.offline(tb)
+	for _, path := range []string{"zh/" + second, second} {
+		tb.navigate(b.srv.URL, path)
+		p := tb.player(id)
+		p.click("step")
+		if p.step() != 1 {
+			t.Errorf("%s offline: step %d after a Step, want 1", path, p.step())
+		}
+	}
+}
+
 // twoLessons returns two lesson pages and a plain (sim.wasm) scenario of
 // the second.
 func twoLessons(t *testing.T) (first, second, plainID string) {
@@ -121,6 +162,10 @@ func TestOfflineAfterOneVisit(t *testing.T) {
 	tb.offlineReady()
 	if w := tb.workersStarted(); len(w) != 0 {
 		t.Errorf("keeping the course for offline use started %v", w)
+	}
+	// An English reader's visit keeps the English pages, not the Chinese.
+	if ed := tb.editionsKept(); ed != "en" {
+		t.Errorf("after one English page, the editions kept are %q, want en", ed)
 	}
 	b.offline(tb)
 	_, before := b.gz.requested(0)
@@ -169,7 +214,10 @@ func TestOfflineLiveRunAndGradeAfterUse(t *testing.T) {
 	tb.navigate(b.srv.URL, "exercises/catalog.html")
 	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
 	tb.press("grade", gradeTimeout)
-	tb.offlineReady("sim.wasm", "grader.wasm")
+	tb.offlineReady("sim.wasm", "grader-catalog.wasm")
+	if kept := eval[string](tb, `document.querySelector('[data-testid=offline-status]').dataset.wasm`); strings.Contains(kept, "grader-ttl") {
+		t.Errorf("grading catalog kept %s: another exercise's grader", kept)
+	}
 	b.offline(tb)
 	_, before := b.gz.requested(0)
 
@@ -200,7 +248,14 @@ func TestKeepForOfflineFetchesEveryBuild(t *testing.T) {
 	tb.offlineReady()
 	tb.waitFor(`!document.querySelector('[data-testid=keep-offline]').hidden`, 30*time.Second)
 	eval[chromedp.Void](tb, `document.querySelector('[data-testid=keep-offline]').click()`)
-	tb.offlineReady("sim.wasm", "sim-http.wasm", "grader.wasm")
+	builds := []string{"sim.wasm", "sim-http.wasm"}
+	for _, id := range exerciseIDs(t) {
+		builds = append(builds, "grader-"+id+".wasm")
+	}
+	// Every build is a download: the simulator twice and a grader per
+	// exercise, which takes a loaded machine well past offlineWait.
+	tb.waitFor(`document.querySelector('[data-testid=keep-offline]').hidden && document.querySelector('[data-testid=offline-status]').dataset.state === 'ready'`, time.Duration(len(builds))*time.Minute)
+	tb.offlineReady(builds...)
 	if !eval[bool](tb, `document.querySelector('[data-testid=keep-offline]').hidden`) {
 		t.Error("Keep for offline is still offered with every build kept")
 	}

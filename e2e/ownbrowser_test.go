@@ -55,7 +55,8 @@ func (b *ownBrowser) open(path string) *tab {
 	b.t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx)
 	b.t.Cleanup(cancel)
-	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
+	// A cap, not a wait: Keep for offline downloads every wasm build.
+	ctx, cancelT := context.WithTimeout(ctx, 15*time.Minute)
 	b.t.Cleanup(cancelT)
 	tb := &tab{t: b.t, ctx: ctx, url: b.srv.URL + "/" + path}
 	if err := chromedp.Listen(ctx, tb.listen); err != nil {

@@ -230,3 +230,25 @@ func TestChineseScreenshots(t *testing.T) {
 		}
 	}
 }
+
+// TestChineseFrameCheckerSpeaksChinese steps the banner scenario on the
+// Chinese transports lesson: the frame checker's verdict on the banner
+// line reads in Chinese in the lane and in the frame details (不是 JSON),
+// and so does the prompt before the first step.
+func TestChineseFrameCheckerSpeaksChinese(t *testing.T) {
+	tb := open(t, "zh/02-transports.html")
+	p := tb.player("stdio-banner")
+	empty := eval[string](tb, `getComputedStyle(`+p.el+`.querySelector('.pl-lanes'), '::after').content`)
+	if !strings.Contains(empty, "线路上还没有任何消息") {
+		t.Errorf("before the first step the lanes say %s, want the Chinese prompt", empty)
+	}
+	p.stepTo("the banner line", func(f frameInfo) bool { return f.Method == "bytes" })
+	verdict := p.text("trace-event")
+	lane := eval[string](tb, p.el+`.querySelector('.pl-frame.is-current .pl-label').textContent`)
+	for what, got := range map[string]string{"frame details": verdict, "lane": lane} {
+		if !strings.Contains(got, "不是 JSON") || strings.Contains(got, "not JSON") {
+			t.Errorf("%s: %q, want the verdict in Chinese (不是 JSON)", what, got)
+		}
+	}
+	tb.noProblems()
+}

@@ -43,7 +43,16 @@ func TestNoteTemplateKeepsWordsAndTakesValues(t *testing.T) {
 // to the files (by path under lessons/) before the build.
 func zhSite(t *testing.T, edit func(files map[string]string)) (Config, error) {
 	t.Helper()
+	cfg := zhConfig(t, edit)
+	return cfg, Build(context.Background(), cfg)
+}
+
+// zhConfig is zhSite's configuration, before the build. Its Chinese
+// lessons are English copies, so it allows English on the pages.
+func zhConfig(t *testing.T, edit func(files map[string]string)) Config {
+	t.Helper()
 	cfg := smallConfig(t)
+	cfg.AllowEnglish = true
 	dir := filepath.Join(t.TempDir(), "lessons")
 	files := map[string]string{}
 	names, _ := sortedNames(cfg.Lessons, ".md")
@@ -89,7 +98,18 @@ func zhSite(t *testing.T, edit func(files map[string]string)) (Config, error) {
 	os.WriteFile(filepath.Join(ex, "README.md"), b, 0o644)
 	os.WriteFile(filepath.Join(ex, "README.zh.md"), b, 0o644)
 	cfg.Exercises = filepath.Dir(ex)
-	return cfg, Build(context.Background(), cfg)
+	return cfg
+}
+
+// TestTranslatedPageWithEnglishFailsTheBuild: the check is on unless a
+// test site turns it off, and names the page and the sentence.
+func TestTranslatedPageWithEnglishFailsTheBuild(t *testing.T) {
+	cfg := zhConfig(t, nil)
+	cfg.AllowEnglish = false
+	err := Build(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "English on a translated page") || !strings.Contains(err.Error(), "zh/") {
+		t.Errorf("Build error = %v, want a translated page failing with its English", err)
+	}
 }
 
 func TestChineseEditionMirrorsTheEnglish(t *testing.T) {
@@ -281,5 +301,36 @@ func TestSkeletonAddsOnlyWhatIsMissing(t *testing.T) {
 	}
 	if again, err := writeSkeleton(cfg, runs); err != nil || again != 0 {
 		t.Errorf("second run added %d rows (err %v), want 0", again, err)
+	}
+}
+
+// TestGlossaryRejectsTheOldForms holds the course's own glossary to the
+// choices issue 25 made for the Chinese edition: each old form fails a
+// line, and the chosen forms (some of which contain an old one, as
+// 帧检查器 contains 检查器) pass.
+func TestGlossaryRejectsTheOldForms(t *testing.T) {
+	rules, err := readGlossary("../../lessons/zh/glossary.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"握手时代的会话", "双时代客户端", "协议时代", "客户端能讲这个版本",
+		"两者在线上是完全相同的字节", "响应了结了新调用", "不属于公认新版错误",
+		"游标令牌", "两张旧票据", "一个新代号", "挂钟时间",
+		"单步走一遍", "逐步执行", "逐帧查看", "在检查器里打开结果帧", "学完本课你能做什么",
+	} {
+		if len(glossaryBreaks(rules, line)) == 0 {
+			t.Errorf("%q passes the glossary; want it rejected", line)
+		}
+	}
+	for _, line := range []string{
+		"兼容新旧两版的客户端", "旧版和新版", "两版协议", "客户端支持这个版本",
+		"两者在线路上是完全相同的字节", "把旧调用的回复交给新调用", "可识别的新版错误",
+		"游标值", "两张陈旧票据", "一个新代次", "墙钟时间", "逐步查看一遍",
+		"帧检查器标出第 1 行", "在帧详情面板里打开结果帧", "学完本课你能做到", "知道了结果",
+	} {
+		if b := glossaryBreaks(rules, line); len(b) > 0 {
+			t.Errorf("%q breaks the glossary (%s); want it accepted", line, b[0].variant)
+		}
 	}
 }

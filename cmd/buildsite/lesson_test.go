@@ -73,9 +73,17 @@ func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
 		{"sim with a bad step", fm + "```sim scenario=alpha step=99\n```\n", []string{
 			"lessons/01-x.md:4: sim: step=99: want a number from 0 to 4 (the events in alpha)"}},
 		{"sim with an unknown argument", fm + "```sim scenario=alpha speed=2\n```\n", []string{
-			`lessons/01-x.md:4: sim: unknown argument "speed=2" (want scenario=<id> [step=<n>])`}},
+			`lessons/01-x.md:4: sim: unknown argument "speed=2" (want scenario=<id> [step=<n>] [pause=<n>])`}},
+		{"sim pausing at its end or before its start", fm + "```sim scenario=alpha pause=4\n```\n\n```sim scenario=alpha pause=0\n```\n", []string{
+			"lessons/01-x.md:4: sim: pause=4: want a step from 1 to 3, before the end of alpha (Play stops there)",
+			"lessons/01-x.md:7: sim: pause=0: want a step from 1 to 3, before the end of alpha (Play stops there)"}},
+		{"diagram that does not exist", fm + "```diagram rolez\nalt: x\n```\n", []string{
+			`lessons/01-x.md:4: diagram: unknown picture "rolez" (pictures: roles)`}},
+		{"diagram with a label missing and one unknown", fm + "```diagram roles\nalt: a\nhost: h\nmodel: m\nclient: c\nserver: s\nasks: q\nwires: w\n```\n", []string{
+			"lessons/01-x.md:4: diagram roles: missing wire: (want alt, host, model, client, server, asks, wire)",
+			`lessons/01-x.md:4: diagram roles: unknown label "wires" (want alt, host, model, client, server, asks, wire)`}},
 		{"unknown directive", fm + "\n\n```player scenario=alpha\n```\n", []string{
-			`lessons/01-x.md:6: unknown directive "player" (directives: sim, quiz; code languages: bash, diff, go, http, js, json, jsonl, sh, text, yaml)`}},
+			`lessons/01-x.md:6: unknown directive "player" (directives: sim, quiz, diagram; code languages: bash, diff, go, http, js, json, jsonl, sh, text, yaml)`}},
 		{"link to a page the site does not have", fm + "See [the exercise](exercises/nope.html)\nand [this](02-y.md).\n", []string{
 			`lessons/01-x.md:4: link to "exercises/nope.html": the site has no exercises/nope.html`,
 			`lessons/01-x.md:5: link to "02-y.html": the site has no 02-y.html`}},
@@ -94,7 +102,7 @@ func TestMalformedLessonsFailWithFileAndLine(t *testing.T) {
 			`lessons/01-x.md:3: unknown scenario "nope" in front matter (3 known; go run ./cmd/simtrace -list)`,
 			`lessons/01-x.md:5: sim: unknown scenario "nope" (3 known; go run ./cmd/simtrace -list)`,
 			`lessons/01-x.md:7: link to "y.html": the site has no y.html`,
-			`lessons/01-x.md:8: unknown directive "quux" (directives: sim, quiz; code languages: bash, diff, go, http, js, json, jsonl, sh, text, yaml)`}},
+			`lessons/01-x.md:8: unknown directive "quux" (directives: sim, quiz, diagram; code languages: bash, diff, go, http, js, json, jsonl, sh, text, yaml)`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := buildLesson(t, tc.src)

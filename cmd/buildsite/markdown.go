@@ -91,8 +91,14 @@ type renderCtx struct {
 	anchors []string
 }
 
-// A tocEntry is one second-level heading, for the page's contents list.
-type tocEntry struct{ ID, Text string }
+// A tocEntry is one second-level heading, for the page's contents list,
+// with the third-level headings under it: a long part's subsections (the
+// 2026-07-28 cases of a lesson, say) are listed too, so a reader can find
+// and keep their place in them.
+type tocEntry struct {
+	ID, Text string
+	Sub      []tocEntry
+}
 
 func (rc *renderCtx) errorf(line int, format string, args ...any) {
 	rc.errs = append(rc.errs, &fileError{rc.file, line, fmt.Sprintf(format, args...)})
@@ -143,8 +149,13 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 			id, _ := n.AttributeString("id")
 			b, _ := id.([]byte)
 			rc.ids = append(rc.ids, string(b))
-			if n.Level == 2 && len(b) > 0 {
-				rc.toc = append(rc.toc, tocEntry{ID: string(b), Text: plainText(n, src)})
+			switch e := (tocEntry{ID: string(b), Text: plainText(n, src)}); {
+			case len(b) == 0:
+			case n.Level == 2 || n.Level == 3 && len(rc.toc) == 0:
+				rc.toc = append(rc.toc, e)
+			case n.Level == 3:
+				last := &rc.toc[len(rc.toc)-1]
+				last.Sub = append(last.Sub, e)
 			}
 		}
 		return ast.WalkContinue, nil
@@ -166,10 +177,12 @@ func (m *markdown) transform(rc *renderCtx, doc ast.Node, src []byte) {
 			repl = m.playerNode(rc, line, rest, fenceBody(f, src))
 		case word == "quiz":
 			repl = m.quizNode(rc, line, fenceBody(f, src))
+		case word == "diagram":
+			repl = m.diagramNode(rc, line, rest, fenceBody(f, src))
 		case slices.Contains(codeLanguages(), word) || strings.HasPrefix(word, "{"):
 			continue
 		default:
-			rc.errorf(line, "unknown directive %q (directives: sim, quiz; code languages: %s)", word, strings.Join(codeLanguages(), ", "))
+			rc.errorf(line, "unknown directive %q (directives: sim, quiz, diagram; code languages: %s)", word, strings.Join(codeLanguages(), ", "))
 		}
 		if repl != nil {
 			f.Parent().ReplaceChild(f.Parent(), f, repl)
@@ -219,10 +232,11 @@ func (m *markdown) inline(src string) (string, error) {
 	return out, nil
 }
 
-// playerNode turns ```sim scenario=<id> [step=<n>] into a player with the
-// scenario's trace baked in.
+// playerNode turns ```sim scenario=<id> [step=<n>] [pause=<n>] into a
+// player with the scenario's trace baked in. pause is where the lesson asks
+// the reader to stop and answer: Play stops there.
 func (m *markdown) playerNode(rc *renderCtx, line int, args string, body []byte) ast.Node {
-	var id, step string
+	var id, step, pause string
 	ok := true
 	for _, f := range strings.Fields(args) {
 		k, v, _ := strings.Cut(f, "=")
@@ -231,8 +245,10 @@ func (m *markdown) playerNode(rc *renderCtx, line int, args string, body []byte)
 			id = v
 		case "step":
 			step = v
+		case "pause":
+			pause = v
 		default:
-			rc.errorf(line, "sim: unknown argument %q (want scenario=<id> [step=<n>])", f)
+			rc.errorf(line, "sim: unknown argument %q (want scenario=<id> [step=<n>] [pause=<n>])", f)
 			ok = false
 		}
 	}
@@ -257,6 +273,13 @@ func (m *markdown) playerNode(rc *renderCtx, line int, args string, body []byte)
 			ok = false
 		}
 	}
+	if pause != "" {
+		n, err := strconv.Atoi(pause)
+		if err != nil || n < 1 || n >= len(res.Events) {
+			rc.errorf(line, "sim: pause=%s: want a step from 1 to %d, before the end of %s (Play stops there)", pause, len(res.Events)-1, id)
+			ok = false
+		}
+	}
 	baked, err := bakeTrace(res.JSONL())
 	if err != nil {
 		rc.errorf(line, "sim: scenario %s: %v", id, err)
@@ -266,7 +289,7 @@ func (m *markdown) playerNode(rc *renderCtx, line int, args string, body []byte)
 		return nil
 	}
 	rc.sims = append(rc.sims, id)
-	return &playerNode{Info: info, Step: step, Baked: baked, Root: rc.root, T: rc.site.t}
+	return &playerNode{Info: info, Step: step, Pause: pause, Baked: baked, Root: rc.root, T: rc.site.t}
 }
 
 // bakeTrace makes a JSONL trace safe as the body of a script element by
@@ -300,6 +323,7 @@ type playerNode struct {
 	ast.BaseBlock
 	Info  scenario.Info
 	Step  string
+	Pause string // where Play stops for the lesson's question, or ""
 	Baked string
 	Root  string
 	T     func(string) string // the page's interface strings
@@ -314,6 +338,7 @@ type directiveRenderer struct{}
 func (directiveRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindPlayer, renderPlayer)
 	reg.Register(kindQuiz, renderQuiz)
+	reg.Register(kindDiagram, renderDiagram)
 }
 
 func renderPlayer(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -321,16 +346,20 @@ func renderPlayer(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast
 		return ast.WalkContinue, nil
 	}
 	n := node.(*playerNode)
-	w.WriteString(playerHTML(n.Info, n.Step, n.Baked, n.Root, n.T))
+	w.WriteString(playerHTML(n.Info, n.Step, n.Pause, n.Baked, n.Root, n.T))
 	return ast.WalkSkipChildren, nil
 }
 
 // playerHTML is the markup the player script looks for. Its shape is a
 // contract with site/js: change both or neither.
-func playerHTML(info scenario.Info, step, baked, root string, t func(string) string) string {
+func playerHTML(info scenario.Info, step, pause, baked, root string, t func(string) string) string {
 	e := html.EscapeString
 	var b strings.Builder
-	fmt.Fprintf(&b, `<figure class="player" data-testid="player" data-scenario="%s" data-step="%s" data-runtime="%s">`, e(info.ID), e(step), e(info.Runtime))
+	fmt.Fprintf(&b, `<figure class="player" data-testid="player" data-scenario="%s" data-step="%s" data-runtime="%s"`, e(info.ID), e(step), e(info.Runtime))
+	if pause != "" {
+		fmt.Fprintf(&b, ` data-pause="%s"`, e(pause))
+	}
+	b.WriteString(">")
 	fmt.Fprintf(&b, `<script type="application/jsonl" class="baked-trace">%s</script>`, baked)
 	b.WriteString(`<figcaption class="player-caption">`)
 	fmt.Fprintf(&b, `<span class="player-era" title="%s">%s</span> `, e(t("protocol era")), e(info.Era))

@@ -20,11 +20,29 @@ import (
 const serviceWorker = "sw.js"
 
 // A swBuild is what the service worker learns of its build: the version
-// names its cache; files are precached; wasm is cached on first use.
+// names its cache; files, what every page uses (scripts, styles, traces),
+// are precached with the pages of the edition the learner is reading
+// (editions, by language); another edition's pages are cached when the
+// learner first opens one of them; wasm is cached on first use.
 type swBuild struct {
-	Version string   `json:"version"`
-	Files   []string `json:"files"`
-	Wasm    []string `json:"wasm"`
+	Version  string              `json:"version"`
+	Files    []string            `json:"files"`
+	Editions map[string][]string `json:"editions"`
+	Wasm     []string            `json:"wasm"`
+}
+
+// editionOf returns the edition a file of the build belongs to, or "" for
+// one that both use: everything under zh/ is the Chinese edition's, and a
+// page elsewhere, but the 404 page that offers both, the English one's.
+// The service worker tells the editions apart by the same rule (zh/).
+func editionOf(name string) string {
+	switch {
+	case strings.HasPrefix(name, "zh/"):
+		return "zh"
+	case path.Ext(name) == ".html" && name != "404.html":
+		return "en"
+	}
+	return ""
 }
 
 // writeServiceWorker writes sw.js at the top of the site once everything
@@ -70,7 +88,7 @@ func buildManifest(out string) (swBuild, error) {
 	}
 	slices.Sort(names)
 	h := sha256.New()
-	b := swBuild{Files: []string{}, Wasm: []string{}}
+	b := swBuild{Files: []string{}, Editions: map[string][]string{"en": {}, "zh": {}}, Wasm: []string{}}
 	for _, name := range names {
 		if name == serviceWorker || name == ".nojekyll" {
 			continue
@@ -81,9 +99,13 @@ func buildManifest(out string) (swBuild, error) {
 		}
 		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
 		h.Write(data)
-		if path.Ext(name) == ".wasm" {
+		switch ed := editionOf(name); {
+		case path.Ext(name) == ".wasm":
 			b.Wasm = append(b.Wasm, name)
-		} else if !strings.HasPrefix(path.Base(name), ".") {
+		case strings.HasPrefix(path.Base(name), "."):
+		case ed != "":
+			b.Editions[ed] = append(b.Editions[ed], name)
+		default:
 			b.Files = append(b.Files, name)
 		}
 	}

@@ -20,22 +20,31 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 	}
 }
 
-// TestBuildManifestPrecachesAllButWasm: the worker precaches pages,
-// scripts, styles and traces, never the wasm, and not itself.
+// TestBuildManifestPrecachesAllButWasm: the worker precaches scripts,
+// styles and traces for every reader and each edition's pages for its
+// readers, never the wasm, and not itself.
 func TestBuildManifestPrecachesAllButWasm(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
-		"index.html": "i", "01-a.html": "a", "assets/app.js": "js", "assets/sim.wasm": "w",
-		"assets/grader.wasm": "g", "traces/x.jsonl": "{}", "sw.js": "old worker", ".nojekyll": "",
+		"index.html": "i", "01-a.html": "a", "exercises/x.html": "x", "404.html": "both", "hero.svg": "s",
+		"zh/index.html": "i", "zh/01-a.html": "a", "zh/exercises/x.html": "x", "zh/notes.json": "{}",
+		"assets/app.js": "js", "assets/sim.wasm": "w",
+		"assets/grader-x.wasm": "g", "traces/x.jsonl": "{}", "sw.js": "old worker", ".nojekyll": "",
 	})
 	b, err := buildManifest(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"01-a.html", "assets/app.js", "index.html", "traces/x.jsonl"}; !slices.Equal(b.Files, want) {
+	if want := []string{"404.html", "assets/app.js", "hero.svg", "traces/x.jsonl"}; !slices.Equal(b.Files, want) {
 		t.Errorf("files = %v, want %v", b.Files, want)
 	}
-	if want := []string{"assets/grader.wasm", "assets/sim.wasm"}; !slices.Equal(b.Wasm, want) {
+	if want := []string{"01-a.html", "exercises/x.html", "index.html"}; !slices.Equal(b.Editions["en"], want) {
+		t.Errorf("English pages = %v, want %v", b.Editions["en"], want)
+	}
+	if want := []string{"zh/01-a.html", "zh/exercises/x.html", "zh/index.html", "zh/notes.json"}; !slices.Equal(b.Editions["zh"], want) {
+		t.Errorf("Chinese edition = %v, want %v", b.Editions["zh"], want)
+	}
+	if want := []string{"assets/grader-x.wasm", "assets/sim.wasm"}; !slices.Equal(b.Wasm, want) {
 		t.Errorf("wasm = %v, want %v", b.Wasm, want)
 	}
 }

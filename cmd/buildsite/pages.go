@@ -128,6 +128,11 @@ func (s *site) writePages(w *writer) error {
 		if err := t.ExecuteTemplate(&buf, "layout", d); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
+		if s.lang != "" && !s.cfg.AllowEnglish {
+			if err := checkNoEnglish(name, buf.Bytes()); err != nil {
+				return err
+			}
+		}
 		return w.file(name, buf.Bytes())
 	}
 

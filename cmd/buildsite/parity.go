@@ -100,8 +100,8 @@ func (s *site) blocks(src []byte) []block {
 }
 
 // compareBlocks checks the Chinese file zf against the English file ef:
-// code and sim blocks byte for byte, quizzes in everything but their
-// words, headings in number and level.
+// code and sim blocks byte for byte, quizzes and diagrams in everything
+// but their words, headings in number and level.
 func (z *site) compareBlocks(ef string, esrc []byte, zf string, zsrc []byte) {
 	eb, zb := z.blocks(esrc), z.blocks(zsrc)
 	if len(eb) != len(zb) {
@@ -120,6 +120,10 @@ func (z *site) compareBlocks(ef string, esrc []byte, zf string, zsrc []byte) {
 		case strings.HasPrefix(e.Info, "quiz"):
 			if a, b := quizShape(e.Body), quizShape(c.Body); a != b {
 				z.errs = append(z.errs, &fileError{zf, c.Line, fmt.Sprintf("quiz differs from %s:%d in more than its words: %s, want %s", ef, e.Line, b, a)})
+			}
+		case strings.HasPrefix(e.Info, "diagram"):
+			if a, b := diagramShape(e.Info, e.Body), diagramShape(c.Info, c.Body); a != b {
+				z.errs = append(z.errs, &fileError{zf, c.Line, fmt.Sprintf("diagram differs from %s:%d in more than its words: %s, want %s", ef, e.Line, b, a)})
 			}
 		case e.Body != c.Body:
 			z.errs = append(z.errs, &fileError{zf, c.Line, fmt.Sprintf("%s block differs from %s:%d: players and programs are copied as they are", e.Info, ef, e.Line)})
@@ -178,32 +182,74 @@ func apiNames(src []byte) []string {
 // variants the text must not use, comma-separated.
 const glossaryTable = "glossary.tsv"
 
+// glossaryRule is one variant the glossary rules out: the term to use
+// instead, its English, and the other terms that contain the variant (a
+// variant inside one of them is that term, not the variant: 检查器 is ruled
+// out for the inspector, 帧检查器 is the frame checker).
+type glossaryRule struct {
+	variant, term, en string
+	within            []string
+}
+
+// readGlossary reads the rules of a glossary table.
+func readGlossary(file string) ([]glossaryRule, error) {
+	rows, err := readTable(file, 3)
+	if err != nil {
+		return nil, err
+	}
+	var terms []string
+	for _, r := range rows {
+		terms = append(terms, r.Fields[1])
+	}
+	var rules []glossaryRule
+	for _, r := range rows {
+		for _, v := range strings.Split(r.Fields[2], ",") {
+			if v = strings.TrimSpace(v); v == "" {
+				continue
+			}
+			g := glossaryRule{variant: v, term: r.Fields[1], en: r.Fields[0]}
+			for _, t := range terms {
+				if t != v && strings.Contains(t, v) {
+					g.within = append(g.within, t)
+				}
+			}
+			rules = append(rules, g)
+		}
+	}
+	return rules, nil
+}
+
+// glossaryBreaks returns the rules line breaks.
+func glossaryBreaks(rules []glossaryRule, line string) []glossaryRule {
+	var broken []glossaryRule
+	for _, g := range rules {
+		rest := line
+		for _, t := range g.within {
+			rest = strings.ReplaceAll(rest, t, "")
+		}
+		if strings.Contains(rest, g.variant) {
+			broken = append(broken, g)
+		}
+	}
+	return broken
+}
+
 // checkGlossary fails every line of the Chinese text (lessons, exercise
-// statements, trace notes, scenario texts) that uses a variant the
-// glossary rules out, so that one English term reads the same everywhere.
+// statements and their check texts and hints, trace notes, scenario and
+// parameter texts, interface strings) that uses a variant the glossary
+// rules out, so that one English term reads the same everywhere.
 func (z *site) checkGlossary() error {
-	rows, err := readTable(filepath.Join(z.cfg.Lessons, glossaryTable), 3)
+	rules, err := readGlossary(filepath.Join(z.cfg.Lessons, glossaryTable))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	type avoid struct{ variant, term, en string }
-	var avoids []avoid
-	for _, r := range rows {
-		for _, v := range strings.Split(r.Fields[2], ",") {
-			if v = strings.TrimSpace(v); v != "" {
-				avoids = append(avoids, avoid{v, r.Fields[1], r.Fields[0]})
-			}
-		}
-	}
 	check := func(file string, src []byte) {
 		for i, line := range strings.Split(string(src), "\n") {
-			for _, a := range avoids {
-				if strings.Contains(line, a.variant) {
-					z.errs = append(z.errs, &fileError{file, i + 1, fmt.Sprintf("%s: the glossary's term for %q is %s", a.variant, a.en, a.term)})
-				}
+			for _, g := range glossaryBreaks(rules, line) {
+				z.errs = append(z.errs, &fileError{file, i + 1, fmt.Sprintf("%s: the glossary's term for %q is %s", g.variant, g.en, g.term)})
 			}
 		}
 	}
@@ -212,11 +258,18 @@ func (z *site) checkGlossary() error {
 	}
 	for _, id := range z.exerciseIDs() {
 		check(path.Join("exercises", id, "README."+z.lang+".md"), z.exercises[id].Source)
+		config := "config." + z.lang + ".json"
+		if b, err := os.ReadFile(filepath.Join(z.cfg.Exercises, id, ".meta", config)); err == nil {
+			check(path.Join("exercises", id, ".meta", config), b)
+		}
 	}
-	for _, t := range []string{notesTable, scenariosTable} {
+	for _, t := range []string{notesTable, scenariosTable, paramsTable} {
 		if b, err := os.ReadFile(filepath.Join(z.cfg.Lessons, t)); err == nil {
 			check(path.Join("lessons", z.lang, t), b)
 		}
+	}
+	if b, err := os.ReadFile(filepath.Join(z.cfg.I18n, z.lang+".json")); err == nil {
+		check(path.Join("site", "i18n", z.lang+".json"), b)
 	}
 	return nil
 }

@@ -55,6 +55,9 @@ type Config struct {
 	Base    string
 	NoWasm  bool
 	Catalog Catalog
+	// AllowEnglish lets a translated page show English sentences. Only
+	// test sites set it: their translated lessons are English copies.
+	AllowEnglish bool
 	// Log receives warnings (a skipped wasm). Nil discards them.
 	Log io.Writer
 }

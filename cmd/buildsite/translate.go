@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -15,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
 // The Chinese edition translates what the simulator says at display time,
@@ -111,15 +113,28 @@ const (
 	paramsTable    = "params.tsv"    // a parameter's English doc, Chinese
 )
 
+// faultDetail is a fault event's detail, which the page shows beside the
+// fault and translates as it does notes; "" for other events.
+func faultDetail(e trace.Event) string {
+	if e.Kind != trace.KindFault {
+		return ""
+	}
+	var p trace.FaultPayload
+	if json.Unmarshal(e.Payload, &p) != nil {
+		return ""
+	}
+	return p.Detail
+}
+
 // simNotes lists every note template the scenarios' baked traces hold,
 // each with the first note that has it, in scenario order. A run's name
 // ("walk 1", "server restarted") labels its events the way a note does,
-// and translates the same way.
+// and translates the same way, as does a fault's detail.
 func simNotes(infos []*scenario.Result) (tpls, examples []string) {
 	seen := map[string]bool{}
 	for _, r := range infos {
 		for _, e := range r.Events {
-			for _, text := range []string{e.Run, e.Note} {
+			for _, text := range []string{e.Run, e.Note, faultDetail(e)} {
 				if text == "" {
 					continue
 				}

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/mcp-playground/mcp-playground/sim/frames"
 )
 
 // readUI reads an edition's interface strings: English string to its own.
@@ -126,6 +128,9 @@ func (s *site) scriptTable() (template.HTML, error) {
 	if err != nil {
 		return "", err
 	}
+	// The frame checker's verdicts reach the page inside traces, in
+	// English, and the scripts translate them whole.
+	strs = append(strs, frames.Complaints()...)
 	m := map[string]string{}
 	for _, en := range strs {
 		m[en] = s.t(en)

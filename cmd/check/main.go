@@ -1,12 +1,20 @@
-// Command check runs every test the project has, in the order a failure is
-// cheapest to find: formatting, vet and dead code, the simulator under the
-// race detector, every other package, the wasm build, the exercise proof,
-// short fuzz runs, and the end-to-end suite in headless Chromium (installed
-// with apt-get when it is missing and we are root).
+// Command check runs every test the project has: formatting, vet and dead
+// code, the simulator under the race detector, every other package, the
+// site with its wasm builds (built once, then held to the size limits and
+// driven by the end-to-end suite in headless Chromium, installed with
+// apt-get when it is missing and we are root), the exercise proof, the
+// interpreted parity and short fuzz runs.
+//
+// Independent steps run side by side, as many at once as the machine has
+// cores (at least two: most steps spend much of their time in one linker
+// or one test binary), started in the order below, which puts the longest
+// chain (the site build, then e2e) first and otherwise the cheapest
+// failure first. Each step's output is printed whole when it ends.
 //
 //	go run ./cmd/check                  # everything, as CI runs it
 //	go run ./cmd/check -short           # skip fuzzing and e2e
 //	go run ./cmd/check -step 'dead code' # only the steps whose name has this
+//	go run ./cmd/check -j 1             # one step at a time
 package main
 
 import (
@@ -16,6 +24,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -30,10 +39,25 @@ type step struct {
 	// fn, when set, is the step itself instead of a command: it returns
 	// what to print.
 	fn func() ([]byte, error)
+	// needs names a step that must pass before this one starts.
+	needs string
 }
 
-func steps() []step {
+// siteStep builds the site, wasm included, once for the steps that need it.
+const siteStep = "site builds (wasm included)"
+
+// steps returns the check's steps; site is the directory the site is
+// built into.
+func steps(site string) []step {
 	return []step{
+		// Every wasm build (the simulator twice, a grader per exercise),
+		// once: the size limits and e2e take this site.
+		{name: siteStep, args: []string{"go", "run", "./cmd/buildsite", "-out", site}},
+		// The classroom exports, graded as each platform grades them, every
+		// cheat included: the longest package, so it starts early and has a
+		// timeout of its own (each check runs the learner's code in a
+		// process of its own).
+		{name: "classroom exports", args: []string{"go", "test", "-count=1", "-timeout=45m", "./cmd/exercises"}},
 		{name: "gofmt", args: []string{"gofmt", "-l", "."}, check: func(out []byte) error {
 			if s := strings.TrimSpace(string(out)); s != "" {
 				return fmt.Errorf("files need gofmt:\n%s", s)
@@ -53,13 +77,13 @@ func steps() []step {
 		// Each wasm build, as the site builds it, within its size limit
 		// (gzip -9 by the gzip command; the limits are in cmd/buildsite's
 		// wasmTargets). It prints every build's size.
-		{name: "wasm builds within their size limits", args: []string{"go", "test", "-count=1", "-v", "-run=^TestWasmBuildsStayWithinTheirLimits$", "./cmd/buildsite", "-wasmsizes"}},
+		{name: "wasm builds within their size limits", needs: siteStep, args: []string{"go", "test", "-count=1", "-v", "-run=^TestWasmBuildsStayWithinTheirLimits$", "./cmd/buildsite", "-wasmsizes", "-wasmdir", filepath.Join(site, "assets")}},
 		// The browser grade is the classroom grade: every solution and
 		// mutant, interpreted as the page does, passes and fails exactly the
 		// checks it does under go test.
 		{name: "exercise runtime symbol tables up to date", args: []string{"go", "test", "-count=1", "-run=^TestGeneratedTablesAreUpToDate$", "./exercises/interp/symbols", "-regen"}},
 		{name: "interpreted parity", args: []string{"go", "test", "-count=1", "-timeout=20m", "-run=^TestParity$", "./exercises/interp", "-parity"}},
-		{name: "e2e (headless Chromium)", long: true, args: e2eArgs()},
+		{name: "e2e (headless Chromium)", long: true, needs: siteStep, env: []string{"E2E_SITE=" + site}, args: e2eArgs()},
 	}
 }
 
@@ -72,7 +96,7 @@ const chromiumPath = "/usr/bin/chromium"
 // suite then fails rather than skips, so e2e is never silently left out.
 // It only inspects the machine: installing happens when the step runs.
 func e2eArgs() []string {
-	test := "go test -count=1 ./e2e"
+	test := "go test -count=1 -timeout=40m ./e2e"
 	if _, err := os.Stat(chromiumPath); err == nil || os.Getenv("CHROMIUM") != "" {
 		return strings.Fields(test)
 	}
@@ -106,7 +130,8 @@ func nonExercisePackages() []string {
 			continue
 		}
 		// e2e runs in its own (long) step: it builds the site and drives Chromium.
-		if strings.HasSuffix(p, "/sim") || strings.Contains(p, "/sim/") || strings.HasSuffix(p, "/e2e") {
+		// cmd/exercises runs in its own step ("classroom exports").
+		if strings.HasSuffix(p, "/sim") || strings.Contains(p, "/sim/") || strings.HasSuffix(p, "/e2e") || strings.HasSuffix(p, "/cmd/exercises") {
 			continue
 		}
 		pkgs = append(pkgs, p)
@@ -128,37 +153,111 @@ func (s step) run() ([]byte, error) {
 	return buf.Bytes(), err
 }
 
+// A result is what a step printed, whether it passed, and how long it took.
+type result struct {
+	out  []byte
+	err  error
+	took time.Duration
+}
+
 func main() {
 	short := flag.Bool("short", false, "skip fuzzing and the browser suite")
-	only := flag.String("step", "", "run only the steps whose name contains this text")
+	only := flag.String("step", "", "run only the steps whose name contains this text (and the steps they need)")
+	jobs := flag.Int("j", max(2, runtime.NumCPU()), "how many steps run at once")
 	flag.Parse()
 	start := time.Now()
-	ran, failed := 0, 0
-	for _, s := range steps() {
-		if !strings.Contains(s.name, *only) {
-			continue
+	site, err := os.MkdirTemp("", "check-site-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "check:", err)
+		os.Exit(1)
+	}
+	defer os.RemoveAll(site)
+	var sel []step
+	all := steps(site)
+	wanted := map[string]bool{}
+	for _, s := range all {
+		if strings.Contains(s.name, *only) && !(s.long && *short) {
+			wanted[s.name] = true
+			if s.needs != "" {
+				wanted[s.needs] = true
+			}
 		}
-		if s.long && *short {
+	}
+	for _, s := range all {
+		switch {
+		case s.long && *short && strings.Contains(s.name, *only):
 			fmt.Printf("== %s: skipped (-short)\n", s.name)
-			continue
+		case wanted[s.name]:
+			sel = append(sel, s)
 		}
-		fmt.Printf("== %s\n", s.name)
-		ran++
-		t0 := time.Now()
-		out, err := s.run()
-		os.Stdout.Write(out)
-		if err == nil && s.check != nil {
-			err = s.check(out)
+	}
+	failed := runSteps(sel, max(1, *jobs))
+	fmt.Printf("check: %d passed, %d failed (%s)\n", len(sel)-failed, failed, time.Since(start).Round(time.Second))
+	if failed > 0 {
+		os.RemoveAll(site)
+		os.Exit(1)
+	}
+}
+
+// runSteps runs sel, up to jobs at once, each as soon as a slot is free
+// and the step it needs has passed, in sel's order; it prints each step's
+// output when the step ends and returns how many failed.
+func runSteps(sel []step, jobs int) (failed int) {
+	index := map[string]int{}
+	for i, s := range sel {
+		index[s.name] = i
+	}
+	// results are written here only, as steps end: a step's goroutine
+	// sends its result.
+	results := make([]*result, len(sel))
+	started := make([]bool, len(sel))
+	type end struct {
+		i int
+		r *result
+	}
+	ended := make(chan end)
+	running, finished := 0, 0
+	for finished < len(sel) {
+		for i, s := range sel {
+			if running >= jobs || started[i] {
+				continue
+			}
+			if s.needs != "" {
+				need := results[index[s.needs]]
+				if need == nil {
+					continue // not ended yet
+				}
+				if need.err != nil {
+					started[i] = true
+					running++
+					go func() { ended <- end{i, &result{err: fmt.Errorf("not run: %s failed", s.needs)}} }()
+					continue
+				}
+			}
+			started[i] = true
+			running++
+			go func() {
+				t0 := time.Now()
+				out, err := s.run()
+				if err == nil && s.check != nil {
+					err = s.check(out)
+				}
+				ended <- end{i, &result{out: out, err: err, took: time.Since(t0)}}
+			}()
 		}
-		if err != nil {
-			fmt.Printf("FAIL %s: %v (%s)\n", s.name, err, time.Since(t0).Round(time.Second))
+		e := <-ended
+		i, r := e.i, e.r
+		results[i] = r
+		running--
+		finished++
+		fmt.Printf("== %s\n", sel[i].name)
+		os.Stdout.Write(r.out)
+		if r.err != nil {
+			fmt.Printf("FAIL %s: %v (%s)\n", sel[i].name, r.err, r.took.Round(time.Second))
 			failed++
 			continue
 		}
-		fmt.Printf("ok   %s (%s)\n", s.name, time.Since(t0).Round(time.Second))
+		fmt.Printf("ok   %s (%s)\n", sel[i].name, r.took.Round(time.Second))
 	}
-	fmt.Printf("check: %d passed, %d failed (%s)\n", ran-failed, failed, time.Since(start).Round(time.Second))
-	if failed > 0 {
-		os.Exit(1)
-	}
+	return failed
 }

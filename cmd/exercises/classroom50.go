@@ -1,10 +1,15 @@
 package main
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+	"time"
 )
 
 // Classroom 50 (github.com/foundation50/classroom50) grades an assignment
@@ -52,18 +57,40 @@ const (
 	// the long bound; a check runs in about a second once the cache is
 	// warm, and a cold one recompiles within its own bound.
 	c50BuildTimeout = 300
-	c50CheckTimeout = 180
+	c50CheckTimeout = 120
+	// c50Budget bounds a whole assignment's grading: once it has passed
+	// since the first test began, every later test fails at once ("not
+	// graded"), so that a submission that hangs in every check still gets
+	// its all.json grade inside Classroom 50's 15-minute job. Every check
+	// ends within remote.CheckTimeout (60 s; its first hung call ends it
+	// after remote.CallTimeout, 5 s), plus a few seconds of go run and go
+	// test with a warm cache.
+	c50Budget = 10 * time.Minute
+	// c50BudgetFile is where the first test notes when grading began: in
+	// the checkout, outside the grading copy each setup replaces.
+	c50BudgetFile = ".grade-started"
+	// c50Manifest lists the sha256 of every file of the bundle's graders;
+	// its own hash is in every test's setup.
+	c50Manifest = "graders.sha256"
 )
 
 // c50Setup restores the graders before a test: a student can edit every
 // file in the checkout, so the test grades a fresh copy of the teacher's
 // bundle with only the student's file taken from the checkout. A missing
 // bundle fails the test rather than grading the checkout's graders.
-func c50Setup(ex exercise) string {
+//
+// Before any student code runs, the bundle is checked against the hashes
+// fixed at export: the manifest against its hash written here, then every
+// file against the manifest, and the list of files against its list; a
+// changed, added or missing file fails the test, named.
+func c50Setup(ex exercise, manifestHash string) string {
 	learner := "exercises/" + ex.ID + "/" + ex.Config.File
-	return `g="${CLASSROOM50_BUNDLE_DIR:?is not set: grade through Classroom 50}/graders"; ` +
+	return `b="${CLASSROOM50_BUNDLE_DIR:?is not set: grade through Classroom 50}"; g="$b/graders"; m="$b/` + c50Manifest + `"; ` +
 		`[ -f "$g/go.mod" ] || { echo "the assignment's bundle has no graders/ folder: see the teacher README" >&2; exit 1; }; ` +
-		`rm -rf ` + c50GradeDir + ` && cp -R "$g" ` + c50GradeDir + ` && cp ` + learner + ` ` + c50GradeDir + `/` + learner
+		`echo "` + manifestHash + `  $m" | sha256sum -c --status || { echo "the bundle's ` + c50Manifest + ` is missing or changed since the export: copy the export's again" >&2; exit 1; }; ` +
+		`(cd "$g" && sha256sum -c --quiet "$m") >&2 || { echo "the bundle's graders changed since the export (the file named above): copy the export's graders/ again" >&2; exit 1; }; ` +
+		`(cd "$g" && find . -type f | LC_ALL=C sort) > .grade-files && sed 's/^[0-9a-f]*  //' "$m" | diff - .grade-files >&2 || { echo "the bundle's graders hold files the export did not (named above with >): copy the export's graders/ again" >&2; exit 1; }; ` +
+		`rm -rf ` + c50GradeDir + ` .grade-files && cp -R "$g" ` + c50GradeDir + ` && cp ` + learner + ` ` + c50GradeDir + `/` + learner
 }
 
 // c50Run runs the grader in the grading copy. GOWORK=off: a go.work in
@@ -73,19 +100,51 @@ func c50Run(args string) string {
 }
 
 // c50ExerciseTests are one exercise's tests: a 0-point compile test, then
-// one test per check, worth the check's points.
-func c50ExerciseTests(ex exercise) []c50Test {
+// one test per check, worth the check's points. first marks the
+// assignment's first test, which starts the grading budget.
+func c50ExerciseTests(ex exercise, manifestHash string, first bool) []c50Test {
+	budget := " -budget " + c50Budget.String() + " -budget-file ../" + c50BudgetFile
+	reset := ""
+	if first {
+		reset = " -budget-reset"
+	}
 	tests := []c50Test{{
-		Name: checkName(ex, "compiles"), Type: "run", Setup: c50Setup(ex),
-		Run: c50Run("-build " + ex.ID), Timeout: c50BuildTimeout, Points: 0,
+		Name: checkName(ex, "compiles"), Type: "run", Setup: c50Setup(ex, manifestHash),
+		Run: c50Run("-build " + ex.ID + budget + reset), Timeout: c50BuildTimeout, Points: 0,
 	}}
 	for _, c := range ex.Config.Checks {
 		tests = append(tests, c50Test{
-			Name: checkName(ex, c.Name), Type: "run", Setup: c50Setup(ex),
-			Run: c50Run("-check " + checkName(ex, c.Name)), Timeout: c50CheckTimeout, Points: c.Points,
+			Name: checkName(ex, c.Name), Type: "run", Setup: c50Setup(ex, manifestHash),
+			Run: c50Run("-check " + checkName(ex, c.Name) + budget), Timeout: c50CheckTimeout, Points: c.Points,
 		})
 	}
 	return tests
+}
+
+// writeManifest writes the sha256 of every file under dir/graders, one
+// "HASH  ./path" line each in path order (sha256sum -c's format), to
+// dir/graders.sha256, and returns the manifest's own hash.
+func writeManifest(dir string) (string, error) {
+	var lines []string
+	root := filepath.Join(dir, "graders")
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		lines = append(lines, fmt.Sprintf("%x  ./%s", sha256.Sum256(b), filepath.ToSlash(rel)))
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	sort.Slice(lines, func(i, j int) bool { return lines[i][66:] < lines[j][66:] })
+	m := strings.Join(lines, "\n") + "\n"
+	return fmt.Sprintf("%x", sha256.Sum256([]byte(m))), writeFile(filepath.Join(dir, c50Manifest), m)
 }
 
 func writeClassroom50(e *export, dir string) error {
@@ -112,11 +171,14 @@ Classroom 50 会给这次提交评分，并把分数发布为你仓库的一个 
 	if err := e.writeTree(filepath.Join(dir, "graders"), tree{exs: e.exs}); err != nil {
 		return err
 	}
+	hash, err := writeManifest(dir)
+	if err != nil {
+		return err
+	}
 	var all []c50Test
-	for _, ex := range e.exs {
-		tests := c50ExerciseTests(ex)
-		all = append(all, tests...)
-		if err := writeJSON(filepath.Join(dir, "tests", ex.ID+".json"), c50Tests{Schema: c50Schema, Tests: tests}); err != nil {
+	for i, ex := range e.exs {
+		all = append(all, c50ExerciseTests(ex, hash, i == 0)...)
+		if err := writeJSON(filepath.Join(dir, "tests", ex.ID+".json"), c50Tests{Schema: c50Schema, Tests: c50ExerciseTests(ex, hash, true)}); err != nil {
 			return err
 		}
 	}
@@ -173,7 +235,7 @@ func c50TeacherREADME(e *export, nAll int) string {
 		"   the runner unpacks as `$CLASSROOM50_BUNDLE_DIR`.\n\n" +
 		"   ```sh\n" +
 		"   mkdir -p CLASSROOM/autograders/SLUG\n" +
-		"   cp -R DIR/graders CLASSROOM/autograders/SLUG/\n" +
+		"   cp -R DIR/graders DIR/graders.sha256 CLASSROOM/autograders/SLUG/\n" +
 		"   git add CLASSROOM/autograders/SLUG && git commit -m \"SLUG: graders\" && git push\n" +
 		"   ```\n\n" +
 		"3. Register the assignment with the exercise's tests and the Go runtime:\n\n" +
@@ -189,9 +251,15 @@ func c50TeacherREADME(e *export, nAll int) string {
 		"## What a student can change\n\n" +
 		"Everything in their repository, graders included, and none of it counts: each test's `setup`\n" +
 		"copies `$CLASSROOM50_BUNDLE_DIR/graders` to `" + c50GradeDir + "/` and adds only the student's file\n" +
-		"(`exercises/<id>/<id>.go`), and `run` grades that copy. A bundle without `graders/` fails every\n" +
-		"test instead of grading the student's copy. The student's code itself runs inside the grading\n" +
-		"process, as on the page: code written to fool the grader is visible in the Feedback PR's diff.\n\n" +
+		"(`exercises/<id>/<id>.go`), and `run` grades that copy. Before that, `setup` checks the bundle's\n" +
+		"graders against `" + c50Manifest + "` (whose own hash is in the test) and fails, naming the file, if\n" +
+		"one changed, appeared or went missing; a bundle without `graders/` fails every test too. The\n" +
+		"student's code never runs in the grading process: its imports are checked against the\n" +
+		"exercise's allow-list, and it is built into a program of its own whose functions the checks\n" +
+		"call through a pipe, one fresh process per check.\n\n" +
 		"A cold runner compiles the graders once (the 0-point compile test, up to " + fmt.Sprint(c50BuildTimeout) + " s); each check then\n" +
-		"takes about a second, well inside Classroom 50's 15-minute grading job.\n"
+		"takes a few seconds. A call into the student's code may take 5 s and a check 60 s, and the\n" +
+		"assignment has a " + c50Budget.String() + " budget from its first test: once spent, each later test fails\n" +
+		"at once as \"not graded\", so even a submission that hangs everywhere is graded inside\n" +
+		"Classroom 50's 15-minute job.\n"
 }

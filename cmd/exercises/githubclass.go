@@ -21,7 +21,9 @@ const githubWorkflowPath = ".github/workflows/grade.yml"
 // githubGradeCommand is the workflow's grading step: every check, the
 // points table in the job summary, results.json for the artifact. The
 // grader exits 1 when a check fails, which turns the run red.
-const githubGradeCommand = `go run ./grader -results results.json -summary "$GITHUB_STEP_SUMMARY"`
+// $ASSIGNED, unquoted, is the list of exercise ids the teacher assigned
+// (empty: all of them).
+const githubGradeCommand = `go run ./grader -results results.json -summary "$GITHUB_STEP_SUMMARY" $ASSIGNED`
 
 func writeGitHubClass(e *export, dir string) error {
 	if err := e.writeTree(dir, tree{exs: e.exs, starters: true, readmes: true}); err != nil {
@@ -60,8 +62,17 @@ name: Grade
 "on":
   push:
   workflow_dispatch:
+    inputs:
+      exercises:
+        description: "Exercise ids to grade, separated by spaces (empty: the assigned ones)"
+        required: false
+        default: ""
 permissions:
   contents: read
+env:
+  # The teacher's one setting: replace '' with the exercises this class is
+  # assigned, separated by spaces (say 'catalog ttl'); '' grades all six.
+  ASSIGNED: ${{ inputs.exercises || '' }}
 jobs:
   grade:
     runs-on: ubuntu-latest
@@ -97,21 +108,36 @@ func githubTeacherREADME(e *export) string {
 		"per check with `name`, `score`, `max_score`, `status`, `output`). The run is red while a check\n" +
 		"fails, so the template's own runs are red: its starters fail every check. Students see the same\n" +
 		"table with `go run ./grader`.\n\n" +
-		"## What a student can change, and how to check\n\n" +
-		"A student owns the repository: the graders (`exercises/*/grade.go`, `api.go`, the `_test.go`\n" +
-		"files, `exercises/grading/`, `sim/`), `grader/` and its `checks.json` (the points), and the\n" +
-		"workflow are all theirs to edit, so a green run or a results artifact proves nothing on its\n" +
-		"own. Two checks settle it:\n\n" +
-		"1. Only the exercise files changed: in the student's clone,\n" +
-		"   `git diff --stat $(git rev-list --max-parents=0 HEAD) HEAD` lists every file they touched;\n" +
-		"   anything but `exercises/<id>/<id>.go` deserves a look.\n" +
-		"2. Regrade from your own copy of this template, taking only their exercise files:\n\n" +
+		"To grade only what you assigned, set `ASSIGNED` at the top of the workflow (say\n" +
+		"`ASSIGNED: ${{ inputs.exercises || 'catalog ttl' }}`); a manual run (**Run workflow**) can name\n" +
+		"other exercises in its `exercises` input.\n\n" +
+		"## What the grade guarantees, and what you must still do\n\n" +
+		"The grader never runs a student's code in its own process: it checks the file's imports\n" +
+		"against the exercise's allow-list, builds the file with the exercise's fixed API alone into a\n" +
+		"program of its own, and calls its functions through a pipe, one fresh process per check, so\n" +
+		"printing fake results, exiting, panicking or hanging only fails checks. But a student owns the\n" +
+		"repository: the graders (`exercises/*/grade.go`, `api.go`, the `_test.go` files,\n" +
+		"`exercises/grading/`, `sim/`), `grader/` and its `checks.json` (the points), and the workflow\n" +
+		"are all theirs to edit, so a green run or a results artifact proves nothing on its own. Record\n" +
+		"grades from your own regrade:\n\n" +
+		"1. See what changed against the pristine template, whatever the history (a squashed or\n" +
+		"   rewritten history hides nothing: this compares trees, not commits):\n\n" +
 		"   ```sh\n" +
-		"   git clone ORG/mcp-exercises pristine && cd pristine\n" +
-		"   go run ./grader -submission ../student-clone\n" +
+		"   git clone ORG/mcp-exercises pristine\n" +
+		"   git clone ORG/mcp-STUDENT student\n" +
+		"   git diff --no-index --stat pristine student -- . ':!.git'\n" +
+		"   diff -r -q -x .git pristine student\n" +
+		"   ```\n\n" +
+		"   Anything listed but `exercises/<id>/<id>.go` is an edit outside the exercise: graders,\n" +
+		"   `grader/`, the workflow.\n" +
+		"2. Regrade in a container with no network, so that the student's code never runs on your own\n" +
+		"   machine or reaches anything, from the pristine copy with only their exercise files taken:\n\n" +
+		"   ```sh\n" +
+		"   cd pristine && go mod download   # once, with network: fills the module cache\n" +
+		"   docker run --rm --network none -v \"$PWD\":/src:ro -v \"$PWD/../student\":/student:ro \\\n" +
+		"       -v \"$(go env GOMODCACHE)\":/go/pkg/mod:ro -w /work golang:" + e.goVersion + " \\\n" +
+		"       sh -c 'cp -R /src/. /work && GOFLAGS=-mod=mod GOPROXY=off go run ./grader -submission /student'\n" +
 		"   ```\n\n" +
 		"   `-submission` copies each `exercises/<id>/<id>.go` from the student's clone into the pristine\n" +
-		"   copy and grades it; the totals are the ones to record.\n\n" +
-		"The student's code runs inside the grading process, as it does on the page: code written to\n" +
-		"fool the grader (exiting early, printing fake results) is in the file you read in step 1.\n"
+		"   copy and grades it; the totals are the ones to record.\n"
 }

@@ -24,6 +24,18 @@ func writeGradescope(e *export, dir string) error {
 		if err := e.writeAutograderZip(ex, filepath.Join(dir, ex.ID, "autograder.zip")); err != nil {
 			return fmt.Errorf("%s: %v", ex.ID, err)
 		}
+		// The students' kit: the starter, the statement and the local
+		// grader, to hand out with the assignment.
+		kit := filepath.Join(dir, ex.ID, "student-kit")
+		if err := e.writeTree(kit, tree{exs: []exercise{ex}, starters: true, readmes: true}); err != nil {
+			return fmt.Errorf("%s: %v", ex.ID, err)
+		}
+		if err := writeFile(filepath.Join(kit, "README.md"), studentREADME([]exercise{ex}, gradescopeHow)); err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(kit, "README.zh.md"), studentREADMEzh([]exercise{ex}, gradescopeHowZh)); err != nil {
+			return err
+		}
 	}
 	return writeFile(filepath.Join(dir, "README.md"), gradescopeREADME(e))
 }
@@ -113,12 +125,15 @@ func gradescopeSetup(e *export, ex exercise) string {
 # grading a submission compiles only the submission.
 set -euo pipefail
 GO_VERSION=` + e.goVersion + `
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends ca-certificates curl
-curl -fsSL "https://go.dev/dl/go${GO_VERSION}.linux-$(dpkg --print-architecture).tar.gz" -o /tmp/go.tar.gz
-rm -rf /usr/local/go
-tar -C /usr/local -xzf /tmp/go.tar.gz
-rm /tmp/go.tar.gz
+# An image that already has this Go (a rebuild, an offline mirror) keeps it.
+if [ "$(/usr/local/go/bin/go env GOVERSION 2>/dev/null)" != "go${GO_VERSION}" ]; then
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends ca-certificates curl
+  curl -fsSL "https://go.dev/dl/go${GO_VERSION}.linux-$(dpkg --print-architecture).tar.gz" -o /tmp/go.tar.gz
+  rm -rf /usr/local/go
+  tar -C /usr/local -xzf /tmp/go.tar.gz
+  rm /tmp/go.tar.gz
+fi
 export PATH="/usr/local/go/bin:$PATH" GOTOOLCHAIN=local
 cd "${AUTOGRADER_ROOT:-/autograder}/source"
 go run ./grader -build ` + ex.ID + `
@@ -144,11 +159,40 @@ export PATH="/usr/local/go/bin:$PATH" GOTOOLCHAIN=local
 mkdir -p "$root/results"
 rm -f "$root/results/results.json"
 cd "$root/source" || exit 1
+# The submission's code runs in processes of its own, as the user nobody,
+# who cannot write results/ or the graders (both root's).
+# MCP_PLAYGROUND_LEARNER names another user, or a bare uid: graders run side
+# by side on one machine must not end each other's processes below.
+if [ "$(id -u)" = 0 ]; then
+  learner="${MCP_PLAYGROUND_LEARNER:-nobody}"
+  case "$learner" in
+    *[!0-9]*) export MCP_PLAYGROUND_LEARNER_UID="$(id -u "$learner"):$(id -g "$learner")" ;;
+    *) export MCP_PLAYGROUND_LEARNER_UID="$learner:$learner" ;;
+  esac
+fi
+out="$(mktemp -d)"
 # The grader exits 1 when a check fails: results.json holds the grade.
-go run ./grader -submission "$root/submission" -results "$root/results/results.json" ` + ex.ID + `
+go run ./grader -submission "$root/submission" -results "$out/results.json" ` + ex.ID + `
+# Nothing the submission started outlives the grade: then the results.
+if [ -n "${MCP_PLAYGROUND_LEARNER_UID:-}" ]; then
+  pkill -KILL -u "${MCP_PLAYGROUND_LEARNER_UID%%:*}" || true
+fi
+cp "$out/results.json" "$root/results/results.json"
+rm -rf "$out"
 test -f "$root/results/results.json"
 `
 }
+
+const gradescopeHow = `## Submitting
+
+Your class runs on Gradescope. Upload the one file you edit (` + "`exercises/<id>/<id>.go`" + `) to the
+assignment: Gradescope grades it with the same checks and shows one test per check, with its
+points and, when it fails, why.`
+
+const gradescopeHowZh = `## 提交
+
+你的班级使用 Gradescope。把你编辑的那一个文件（` + "`exercises/<id>/<id>.go`" + `）上传到作业：Gradescope
+用同样的检查项评分，每个检查项显示为一个测试，附有分数，失败时说明原因。`
 
 func gradescopeREADME(e *export) string {
 	var rows strings.Builder

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -111,7 +112,7 @@ func TestGradescopeZipHasTheScriptsAtItsRoot(t *testing.T) {
 		modes := map[string]os.FileMode{}
 		for _, f := range zr.File {
 			modes[f.Name] = f.Mode()
-			if strings.HasPrefix(f.Name, "exercises/") && !strings.HasPrefix(f.Name, "exercises/"+ex.ID+"/") && !strings.HasPrefix(f.Name, "exercises/grading/") {
+			if strings.HasPrefix(f.Name, "exercises/") && !strings.HasPrefix(f.Name, "exercises/"+ex.ID+"/") && !strings.HasPrefix(f.Name, "exercises/grading/") && !strings.HasPrefix(f.Name, "exercises/importrule/") {
 				t.Errorf("%s's zip holds %s, another exercise's file", ex.ID, f.Name)
 			}
 		}
@@ -154,6 +155,9 @@ func gradescopeRoot(t *testing.T, zipPath string) string {
 	return root
 }
 
+// learnerUsers numbers the learner users of the grades run so far.
+var learnerUsers atomic.Int32
+
 // runAutograder grades one submission as Gradescope does: a fresh
 // ROOT/submission and ROOT/results, ROOT/run_autograder run from ROOT, and
 // results.json read back and checked against Gradescope's format.
@@ -173,7 +177,10 @@ func runAutograder(t *testing.T, root string, submission map[string][]byte) *gsR
 		}
 	}
 	cmd := exec.Command(filepath.Join(root, "run_autograder"))
-	cmd.Dir, cmd.Env = root, goEnv("AUTOGRADER_ROOT="+root)
+	// A learner user of its own: run_autograder ends every process of its
+	// learner user when it is done, and other grades run beside this one.
+	uid := fmt.Sprint(61000 + learnerUsers.Add(1))
+	cmd.Dir, cmd.Env = root, goEnv("AUTOGRADER_ROOT="+root, "MCP_PLAYGROUND_LEARNER="+uid)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("run_autograder: %v (a failing submission must still exit 0)\n%s", err, out)
 	}
@@ -186,6 +193,17 @@ func runAutograder(t *testing.T, root string, submission map[string][]byte) *gsR
 		t.Fatalf("results.json: %v\n%s", err, b)
 	}
 	return r
+}
+
+// failedTests lists r's failed tests with what each printed.
+func failedTests(r *gsResult) string {
+	var b strings.Builder
+	for _, tc := range r.Tests {
+		if tc.Status == "failed" {
+			fmt.Fprintf(&b, "\n%s: %s", tc.Name, tc.Output)
+		}
+	}
+	return b.String()
 }
 
 // wantAllChecks fails unless r lists every check of ex, in order, with its
@@ -228,7 +246,7 @@ func TestGradescopeGradesSubmissions(t *testing.T) {
 					}
 				case "solution":
 					if r.Score != float64(ex.Config.MaxScore()) {
-						t.Errorf("the solution scores %v, want %d\n%s", r.Score, ex.Config.MaxScore(), r.Output)
+						t.Errorf("the solution scores %v, want %d\n%s%s", r.Score, ex.Config.MaxScore(), r.Output, failedTests(r))
 					}
 				case "mutant":
 					i := slices.IndexFunc(r.Tests, func(tc gsTestResult) bool { return tc.Name == checkName(ex, v.catcher()) })

@@ -64,6 +64,7 @@ func classroomCommand(root string, args []string, stdout, stderr io.Writer) int 
 	fs := flag.NewFlagSet("classroom", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	forTarget := fs.String("for", "", "the platform to export for: "+fmt.Sprint(targetNames()))
+	site := fs.String("site", "", "the published course's `URL` (say https://ORG.github.io/mcp-playground/): failure messages link to its player for the failing case")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -83,7 +84,7 @@ func classroomCommand(root string, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "usage: go run ./cmd/exercises classroom -for TARGET DIR")
 		return 2
 	}
-	if err := WriteClassroom(root, *forTarget, fs.Arg(0)); err != nil {
+	if err := writeClassroom(root, *forTarget, fs.Arg(0), *site); err != nil {
 		fmt.Fprintln(stderr, "exercises:", err)
 		return 1
 	}

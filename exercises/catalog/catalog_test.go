@@ -1,33 +1,47 @@
 package catalog
 
 import (
-	"context"
-	"flag"
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/gradetest"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
 )
 
-// TestMain refuses a -run pattern that selects no check: go test would
-// otherwise pass without grading anything.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	if err := grading.SelectsCheck(flag.Lookup("test.run").Value.String(), "TestCatalog", grading.Names(GradeChecks())); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
+func TestMain(m *testing.M) { gradetest.Main(m, "TestCatalog", grading.Names(GradeChecks())) }
+
+// TestCatalog grades catalog.go: one subtest per check (see gradetest.Run).
+func TestCatalog(t *testing.T) {
+	gradetest.Run(t, gradetest.Exercise[GradeEnumerate]{ID: "catalog", File: "catalog.go", Driver: learnerDriver, Errors: learnerErrors, InProcess: inProcess()}, GradeChecks())
 }
 
-// TestCatalog grades catalog.go: one subtest per check.
-func TestCatalog(t *testing.T) {
-	for _, c := range GradeChecks() {
-		t.Run(c.Name, func(t *testing.T) {
-			if r := grading.Run(context.Background(), c, GradeEnumerate(Enumerate)); !r.Pass {
-				t.Error(r)
-			}
-		})
-	}
+// learnerErrors are the errors whose identity the checks test, by the names
+// the driver gives the learner package's own copies.
+var learnerErrors = remote.Errors{"ErrInvalidLimits": ErrInvalidLimits, "ErrDuplicateName": ErrDuplicateName, "ErrCursorRepeated": ErrCursorRepeated, "ErrPageLimit": ErrPageLimit, "ErrToolLimit": ErrToolLimit}
+
+// learnerDriver is the learner process's main: it serves the learner's
+// functions in the shape the checks take them.
+const learnerDriver = `package main
+
+import (
+	"context"
+	"reflect"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
+	learner "LEARNER"
+)
+
+var errs = remote.Errors{"ErrInvalidLimits": learner.ErrInvalidLimits, "ErrDuplicateName": learner.ErrDuplicateName, "ErrCursorRepeated": learner.ErrCursorRepeated, "ErrPageLimit": learner.ErrPageLimit, "ErrToolLimit": learner.ErrToolLimit}
+
+type lister struct{ o *remote.Object }
+
+func (l lister) ListTools(ctx context.Context, cursor *string) (learner.Page, error) {
+	var p learner.Page
+	var err error
+	l.o.Call("ListTools", []any{ctx, cursor}, &p, &err)
+	return p, err
 }
+
+func main() {
+	remote.Serve(learner.Enumerate, errs, remote.Adapters{reflect.TypeFor[learner.Lister](): func(o *remote.Object) any { return lister{o} }})
+}
+`

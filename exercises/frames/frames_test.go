@@ -1,38 +1,52 @@
 package frames
 
 import (
-	"context"
-	"flag"
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/gradetest"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
 )
 
-// TestMain refuses a -run pattern that selects no check: go test would
-// otherwise pass without grading anything.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	if err := grading.SelectsCheck(flag.Lookup("test.run").Value.String(), "TestFrames", grading.Names(GradeChecks())); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
+func TestMain(m *testing.M) { gradetest.Main(m, "TestFrames", grading.Names(GradeChecks())) }
+
+// TestFrames grades frames.go: one subtest per check (see gradetest.Run).
+func TestFrames(t *testing.T) {
+	gradetest.Run(t, gradetest.Exercise[GradeFuncs]{ID: "frames", File: "frames.go", Driver: learnerDriver, Errors: learnerErrors, InProcess: inProcess()}, GradeChecks())
 }
 
-// TestFrames grades frames.go: one subtest per check.
-func TestFrames(t *testing.T) {
-	learner := GradeFuncs{
-		Line: CheckLine,
+// learnerErrors are the errors whose identity the checks test, by the names
+// the driver gives the learner package's own copies.
+var learnerErrors = remote.Errors{}
+
+// learnerDriver is the learner process's main: it serves the learner's
+// functions in the shape the checks take them.
+const learnerDriver = `package main
+
+import (
+	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
+	learner "LEARNER"
+)
+
+var errs = remote.Errors{}
+
+type funcs struct {
+	Line   func(line []byte) error
+	Stream func(data []byte) (lines []int, texts []string, errs []error)
+	SSE    func() func(chunk []byte) (types, data []string)
+}
+
+func main() {
+	remote.Serve(funcs{
+		Line: learner.CheckLine,
 		Stream: func(data []byte) (lines []int, texts []string, errs []error) {
-			for _, v := range CheckStream(data) {
+			for _, v := range learner.CheckStream(data) {
 				lines, texts, errs = append(lines, v.Line), append(texts, v.Text), append(errs, v.Err)
 			}
 			return lines, texts, errs
 		},
 		SSE: func() func(chunk []byte) (types, data []string) {
-			d := &Decoder{}
+			d := &learner.Decoder{}
 			return func(chunk []byte) (types, data []string) {
 				for _, e := range d.Feed(chunk) {
 					types, data = append(types, e.Type), append(data, e.Data)
@@ -40,12 +54,6 @@ func TestFrames(t *testing.T) {
 				return types, data
 			}
 		},
-	}
-	for _, c := range GradeChecks() {
-		t.Run(c.Name, func(t *testing.T) {
-			if r := grading.Run(context.Background(), c, learner); !r.Pass {
-				t.Error(r)
-			}
-		})
-	}
+	}, errs, nil)
 }
+`

@@ -224,7 +224,7 @@ func gradeStream(f GradeFuncs, s string) grading.Result {
 // gradeHidden builds seeded random frames, breaks some of them, and checks
 // lines and whole streams against the reference.
 func gradeHidden(ctx context.Context, f GradeFuncs) grading.Result {
-	rng := rand.New(rand.NewPCG(7, 2025))
+	rng := grading.Rand(ctx, 7, 2025)
 	for i := 0; i < 400; i++ {
 		var parts []string
 		for j := 0; j < 1+rng.IntN(4); j++ {

@@ -224,7 +224,7 @@ func gradeEvents(es []gradeSSEEvent) string {
 // line ends) and feeds each in random chunkings, one of them sometimes a
 // byte at a time.
 func gradeSSEHidden(ctx context.Context, f GradeFuncs) grading.Result {
-	rng := rand.New(rand.NewPCG(11, 20251125))
+	rng := grading.Rand(ctx, 11, 20251125)
 	for i := 0; i < 150; i++ {
 		if ctx.Err() != nil {
 			return grading.Failf("stopped: %v", ctx.Err())

@@ -28,6 +28,10 @@ type Config struct {
 	// on the grader's download), so a package suggested to the learner
 	// must be named here to be offered too.
 	Imports []string `json:"imports,omitempty"`
+	// Allow lists every package the learner's file may import (see
+	// exercises/importrule): the classroom grader refuses any other before
+	// compiling, and the page does the same.
+	Allow []string `json:"allow"`
 }
 
 // A CheckConfig is what a check is worth.
@@ -63,6 +67,9 @@ func (c *Config) validate() error {
 	}
 	if len(c.Checks) == 0 {
 		return fmt.Errorf("no checks")
+	}
+	if len(c.Allow) == 0 {
+		return fmt.Errorf("no allow list: name every package the learner's file may import")
 	}
 	var names []string
 	for _, ch := range c.Checks {

@@ -10,11 +10,14 @@
 package grading
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -53,6 +56,12 @@ func (r Result) String() string {
 		fmt.Fprintf(&b, " (scenario %s", r.Scenario)
 		if r.Seq > 0 {
 			fmt.Fprintf(&b, ", event %d", r.Seq)
+		}
+		if len(r.Params) > 0 {
+			var c bytes.Buffer
+			if json.Compact(&c, r.Params) == nil {
+				fmt.Fprintf(&b, ", params %s", c.String())
+			}
 		}
 		b.WriteString(")")
 	}
@@ -106,12 +115,21 @@ const Timeout = 20 * time.Second
 // "timed out". The goroutine of a timed-out check is abandoned: Go cannot
 // stop it, and the test binary or the worker ends soon after.
 func Run[F any](ctx context.Context, c Check[F], f F) Result {
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	return RunWithin(ctx, c, f, Timeout)
+}
+
+// RunWithin is [Run] with another bound than [Timeout].
+func RunWithin[F any](ctx context.Context, c Check[F], f F, d time.Duration) Result {
+	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	done := make(chan Result, 1)
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
+				if n, ok := p.(NoAnswer); ok {
+					done <- Result{Message: string(n)}
+					return
+				}
 				done <- Result{Message: fmt.Sprintf("panic: %v\n%s", p, firstFrames(debug.Stack()))}
 			}
 		}()
@@ -124,10 +142,38 @@ func Run[F any](ctx context.Context, c Check[F], f F) Result {
 		r = Result{Message: "timed out: " + context.Cause(ctx).Error()}
 	}
 	r.Check = c.Name
+	if !r.Pass {
+		r.Message += seedNote(ctx)
+	}
 	if !r.Pass && r.Scenario == "" {
 		r.Scenario = c.Scenario
 	}
 	return r
+}
+
+// NoAnswer is what a call into a learner's code running in another
+// process panics with when it gets no answer (the process ended, hung,
+// or answered nonsense): [Run] fails the check with the message alone,
+// as there is no stack of the grader's that would help the learner.
+type NoAnswer string
+
+func (n NoAnswer) Error() string { return string(n) }
+
+type cpuClockKey struct{}
+
+// WithCPUClock returns a context telling cost checks how to read the CPU
+// time of the learner's code: the grader sets it when that code runs in a
+// process of its own.
+func WithCPUClock(ctx context.Context, clock func() time.Duration) context.Context {
+	return context.WithValue(ctx, cpuClockKey{}, clock)
+}
+
+// CPUClock returns the clock set by [WithCPUClock], or [CPUTime].
+func CPUClock(ctx context.Context) func() time.Duration {
+	if c, ok := ctx.Value(cpuClockKey{}).(func() time.Duration); ok {
+		return c
+	}
+	return CPUTime
 }
 
 // firstFrames keeps the part of a stack a learner can use: the frames below
@@ -173,4 +219,41 @@ func CostScale(ctx context.Context) int {
 		return d
 	}
 	return 1
+}
+
+type seedKey struct{}
+
+// seedUse is the seed of one check's hidden cases, and whether the check
+// drew any.
+type seedUse struct {
+	seed uint64
+	used atomic.Bool
+}
+
+// WithSeed returns a context whose hidden checks draw their cases from
+// seed (see [Rand]). The classroom grader chooses one at grading time and
+// prints it, so hidden cases cannot be copied from the grader's source,
+// and a failure can be reproduced.
+func WithSeed(ctx context.Context, seed uint64) context.Context {
+	return context.WithValue(ctx, seedKey{}, &seedUse{seed: seed})
+}
+
+// Rand returns the random source of a hidden check: the check's own fixed
+// stream (a, b) where no seed was set (the page, the proof, the parity
+// test), else one drawn from the seed.
+func Rand(ctx context.Context, a, b uint64) *rand.Rand {
+	if s, ok := ctx.Value(seedKey{}).(*seedUse); ok && s.seed != 0 {
+		s.used.Store(true)
+		return rand.New(rand.NewPCG(a, s.seed))
+	}
+	return rand.New(rand.NewPCG(a, b))
+}
+
+// seedNote is what a failed check that drew hidden cases adds to its
+// message: the seed, and how to draw the same cases again.
+func seedNote(ctx context.Context) string {
+	if s, ok := ctx.Value(seedKey{}).(*seedUse); ok && s.used.Load() {
+		return fmt.Sprintf(" [hidden cases drawn with seed %d: MCP_PLAYGROUND_SEED=%d go run ./grader draws them again]", s.seed, s.seed)
+	}
+	return ""
 }

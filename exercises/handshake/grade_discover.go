@@ -336,7 +336,7 @@ func gradeNoCommonCases() []gradeDiscoverCase {
 // without lists, legacy errors, answers to other ids, retries and
 // fallbacks.
 func gradeHiddenDiscovery(ctx context.Context, f GradeNew) grading.Result {
-	rng := rand.New(rand.NewPCG(7, 20260728))
+	rng := grading.Rand(ctx, 7, 20260728)
 	versions := []string{"2024-11-05", "2025-06-18", "2025-11-25", "2026-07-28", "2027-03-01", "2028-01-01"}
 	others := []string{"ping", "tools/list", "initialize", "notifications/initialized", "server/discover"}
 	subset := func() []string {

@@ -1,37 +1,48 @@
 package handshake
 
 import (
-	"context"
-	"flag"
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/gradetest"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
 )
 
-// TestMain refuses a -run pattern that selects no check: go test would
-// otherwise pass without grading anything.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	if err := grading.SelectsCheck(flag.Lookup("test.run").Value.String(), "TestHandshake", grading.Names(GradeChecks())); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
+func TestMain(m *testing.M) { gradetest.Main(m, "TestHandshake", grading.Names(GradeChecks())) }
+
+// TestHandshake grades handshake.go: one subtest per check (see gradetest.Run).
+func TestHandshake(t *testing.T) {
+	gradetest.Run(t, gradetest.Exercise[GradeNew]{ID: "handshake", File: "handshake.go", Driver: learnerDriver, Errors: learnerErrors, InProcess: inProcess()}, GradeChecks())
 }
 
-// TestHandshake grades handshake.go: one subtest per check.
-func TestHandshake(t *testing.T) {
-	learner := func(version string, supported []string) GradeClient {
-		c := NewClient(version, supported)
-		return GradeClient{State: c.State, Version: c.Version, Offer: c.Offer, Send: c.Send, Receive: c.Receive, Close: c.Close}
-	}
-	for _, c := range GradeChecks() {
-		t.Run(c.Name, func(t *testing.T) {
-			if r := grading.Run(context.Background(), c, GradeNew(learner)); !r.Pass {
-				t.Error(r)
-			}
-		})
-	}
+// learnerErrors are the errors whose identity the checks test, by the names
+// the driver gives the learner package's own copies.
+var learnerErrors = remote.Errors{}
+
+// learnerDriver is the learner process's main: it serves the learner's
+// functions in the shape the checks take them.
+const learnerDriver = `package main
+
+import (
+	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
+	learner "LEARNER"
+)
+
+var errs = remote.Errors{}
+
+type client struct {
+	State   func() string
+	Version func() string
+	Offer   func() string
+	Send    func(method string, id int64) error
+	Receive func(frame []byte) (string, error)
+	Close   func()
 }
+
+func main() {
+	remote.Serve(func(version string, supported []string) client {
+		c := learner.NewClient(version, supported)
+		return client{State: c.State, Version: c.Version, Offer: c.Offer, Send: c.Send, Receive: c.Receive, Close: c.Close}
+	}, errs, nil)
+}
+`

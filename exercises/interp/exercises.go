@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 )
@@ -13,8 +15,9 @@ import (
 const modPath = "github.com/mcp-playground/mcp-playground/exercises/"
 
 // An exercise says how to take one exercise's learner code across the
-// boundary and grade it. [registry] lists them, generated from the exercise
-// folders.
+// boundary and grade it. [registry] lists them; each registers itself from
+// its generated z_exercise_<id>.go (see gen.go), present in a build unless
+// it is the site's grader for another exercise.
 type exercise struct {
 	id string
 	// driver is the exercise's .meta/driver.go after its package clause,
@@ -54,6 +57,19 @@ func newExercise[F any](id string, checks func() []grading.Check[F], want, drive
 			return runAll(grading.WithCostScale(ctx, interpCostScale), checks(), d(), progress), nil
 		},
 	}
+}
+
+// registered are the exercises this build holds, in the order their
+// files' init functions ran; written only during package initialization.
+var registered []exercise
+
+// register adds ex to the build's exercises (from z_exercise_<id>.go).
+func register(ex exercise) { registered = append(registered, ex) }
+
+// registry returns the exercises this build holds, in id order: every one
+// in a plain build, one in the site's grader for one exercise.
+func registry() []exercise {
+	return slices.SortedFunc(slices.Values(registered), func(a, b exercise) int { return strings.Compare(a.id, b.id) })
 }
 
 // lookup returns the exercise with id.

@@ -9,11 +9,12 @@
 // implements a compiled interface on the grader's behalf (yaegi's interface
 // wrappers are fragile); interfaces flow the other way, compiled values the
 // learner's code calls. The exercises and their drivers are found in the
-// exercise folders by go generate (gen.go writes z_exercises.go).
+// exercise folders by go generate (gen.go writes z_exercise_<id>.go).
 //
-// Interpreted code sees only [symbols.Exports]: the packages the exercises'
-// own code imports (the tables weigh on the grader's download), the
-// tool-related go-sdk and each exercise's fixed API and Grade types, which
+// Interpreted code sees only [symbols.Exports] of its exercise: the
+// packages that exercise's own code imports (the tables weigh on its
+// grader's download), the tool-related go-sdk when it uses it, and the
+// exercise's fixed API and Grade types, which
 // the learner's file sees as its own names through a dot import. It has no
 // os, os/exec, net or file system, and imports of anything else fail to
 // compile.
@@ -188,14 +189,14 @@ func load(ex exercise, src string, out *capped) (drv reflect.Value, diags []Diag
 		GoPath:               "/nonexistent",
 		SourcecodeFilesystem: noFiles{},
 	})
-	if err := i.Use(symbols.Exports()); err != nil {
+	if err := i.Use(symbols.Exports(ex.id)); err != nil {
 		return reflect.Value{}, []Diagnostic{{Msg: "interp: " + err.Error()}}
 	}
 	err = safely(func() error { _, err := i.Eval(b.String()); return err })
 	if err != nil {
 		diags := evalDiagnostics(err, learnerLines, ex.want)
 		for i := range diags {
-			diags[i].Msg = explainImport(diags[i].Msg)
+			diags[i].Msg = explainImport(diags[i].Msg, ex.id)
 		}
 		return reflect.Value{}, diags
 	}
@@ -287,23 +288,23 @@ func evalDiagnostics(err error, learnerLines int, want string) []Diagnostic {
 var missingImport = regexp.MustCompile(`^import "([^"]+)" error: unable to find source related to: "[^"]+"$`)
 
 // explainImport turns yaegi's error for an import outside the symbol table
-// into one that says what the page offers instead: only the packages the
-// exercises' own code imports are linked into the grader, so a package
+// into one that says what the page offers instead: only the packages
+// exercise id's own code imports are linked into its grader, so a package
 // that go test compiles may be missing here.
-func explainImport(msg string) string {
+func explainImport(msg, id string) string {
 	m := missingImport.FindStringSubmatch(msg)
 	if m == nil {
 		return msg
 	}
-	return fmt.Sprintf("package %s is not available when grading in the page (go test has it); the page offers %s", m[1], strings.Join(packages(), ", "))
+	return fmt.Sprintf("package %s is not available when grading in the page (go test has it); the page offers %s", m[1], strings.Join(packages(id), ", "))
 }
 
-// packages returns the import paths learner code may use in the page, in
-// order: those with a symbol table, but the exercises' own packages, and
-// those yaegi compiles from its own generic sources.
-func packages() []string {
+// packages returns the import paths exercise id's learner code may use in
+// the page, in order: those with a symbol table, but the exercises' own
+// packages, and those yaegi compiles from its own generic sources.
+func packages(id string) []string {
 	var out []string
-	for key := range symbols.Exports() {
+	for key := range symbols.Exports(id) {
 		p := path.Dir(key) // keys are "import/path/name"
 		if !strings.HasPrefix(p, modPath) {
 			out = append(out, p)

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -406,7 +405,7 @@ func gradeDescribe(c Call, s gradeSpec) string {
 
 // gradeHidden reconciles seeded random batches of calls.
 func gradeHidden(ctx context.Context, f GradeFuncs) grading.Result {
-	rng := rand.New(rand.NewPCG(23, 42))
+	rng := grading.Rand(ctx, 23, 42)
 	answers := []string{"ok", "is-error", "rpc", "rpc", "eof", "eof", "closed", "canceled", "deadline", "stream-lost"}
 	var rpcAnswers []string
 	for a := range gradeRPCCodes {

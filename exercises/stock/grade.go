@@ -196,7 +196,7 @@ func gradeLookup(ctx context.Context, f GradeFuncs) grading.Result {
 		{SKU: "BOOK-01", Warehouse: "west"}, {SKU: "pen-01"}, {SKU: ""}, {SKU: "PEN-01", Warehouse: "north"},
 		{SKU: "PEN-01 "}, {SKU: "A"}, {SKU: "1PEN"},
 	}
-	rng := rand.New(rand.NewPCG(3, 12))
+	rng := grading.Rand(ctx, 3, 12)
 	for i := 0; i < 200; i++ {
 		qs = append(qs, fixture.Query{SKU: gradeRandomSKU(rng), Warehouse: []string{"", "east", "west", "north"}[rng.IntN(4)]})
 	}
@@ -234,7 +234,7 @@ func gradeRandomSKU(rng *rand.Rand) string {
 // gradeHidden makes seeded random argument objects, valid and not, and
 // compares every answer with the fixture's.
 func gradeHidden(ctx context.Context, f GradeFuncs) grading.Result {
-	rng := rand.New(rand.NewPCG(4, 2026))
+	rng := grading.Rand(ctx, 4, 2026)
 	var args []string
 	for i := 0; i < 80; i++ {
 		var q []string

@@ -1,39 +1,47 @@
 package stock
 
 import (
-	"context"
-	"flag"
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/gradetest"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
 )
 
-// TestMain refuses a -run pattern that selects no check: go test would
-// otherwise pass without grading anything.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	if err := grading.SelectsCheck(flag.Lookup("test.run").Value.String(), "TestStock", grading.Names(GradeChecks())); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
+func TestMain(m *testing.M) { gradetest.Main(m, "TestStock", grading.Names(GradeChecks())) }
+
+// TestStock grades stock.go: one subtest per check (see gradetest.Run).
+func TestStock(t *testing.T) {
+	gradetest.Run(t, gradetest.Exercise[GradeFuncs]{ID: "stock", File: "stock.go", Driver: learnerDriver, Errors: learnerErrors, InProcess: inProcess()}, GradeChecks())
 }
 
-// TestStock grades stock.go: one subtest per check.
-func TestStock(t *testing.T) {
-	learner := GradeFuncs{
-		Lookup: func(sku, warehouse string) (any, error) {
-			return Lookup(Query{SKU: sku, Warehouse: warehouse})
-		},
-		GetStock: GetStock,
-	}
-	for _, c := range GradeChecks() {
-		t.Run(c.Name, func(t *testing.T) {
-			if r := grading.Run(context.Background(), c, learner); !r.Pass {
-				t.Error(r)
-			}
-		})
-	}
+// learnerErrors are the errors whose identity the checks test, by the names
+// the driver gives the learner package's own copies.
+var learnerErrors = remote.Errors{}
+
+// learnerDriver is the learner process's main: it serves the learner's
+// functions in the shape the checks take them.
+const learnerDriver = `package main
+
+import (
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/mcp-playground/mcp-playground/exercises/grading/remote"
+	learner "LEARNER"
+)
+
+var errs = remote.Errors{}
+
+type funcs struct {
+	Lookup   func(sku, warehouse string) (any, error)
+	GetStock mcp.ToolHandler
 }
+
+func main() {
+	remote.Serve(funcs{
+		Lookup: func(sku, warehouse string) (any, error) {
+			return learner.Lookup(learner.Query{SKU: sku, Warehouse: warehouse})
+		},
+		GetStock: learner.GetStock,
+	}, errs, nil)
+}
+`

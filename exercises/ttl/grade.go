@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -147,13 +146,15 @@ func gradeScriptAt(f GradeNew, ops []gradeOp) (grading.Result, int) {
 	return grading.Pass(), len(ops)
 }
 
+// gradeListing lists the calls a failure follows: the last eight done,
+// then op, the call that failed or whose state is checked next.
 func gradeListing(done []string, op gradeOp) string {
 	var b strings.Builder
 	if len(done) > 8 {
 		fmt.Fprintf(&b, "  … %d earlier calls\n", len(done)-8)
 		done = done[len(done)-8:]
 	}
-	for _, d := range done {
+	for _, d := range append(done, op.String()) {
 		b.WriteString("  " + d + "\n")
 	}
 	return b.String()
@@ -177,7 +178,7 @@ func gradeKind(err, invalid, reversed, overflow error) string {
 // gradeHidden plays seeded random interleavings of touches and expiries,
 // bad input included, against the reference.
 func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
-	rng := rand.New(rand.NewPCG(11, 1999))
+	rng := grading.Rand(ctx, 11, 1999)
 	ids := []string{"A", "B", "C", "D", "E", "s-1", "s-10", "s-2"}
 	for run := 0; run < 200; run++ {
 		if ctx.Err() != nil {
@@ -260,13 +261,14 @@ func (c costRun) tooSlow(m int, el, unit time.Duration) grading.Result {
 // no ticket. When unit is not 0 the renewals are held to [costRun.budget].
 func (c costRun) renewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (time.Duration, grading.Result) {
 	s := f()
-	start := grading.CPUTime()
+	clock := grading.CPUClock(ctx)
+	start := clock()
 	for i := 0; i < n; i++ {
 		if err := s.Touch("s", int64(i), int64(n)); err != nil {
 			return 0, grading.Failf("renewal %d: Touch(\"s\", %d, %d) = %v, want nil", i+1, i, n, err)
 		}
 		if i%1024 == 1023 {
-			if el := grading.CPUTime() - start; unit > 0 && el > c.budget(unit, i+1) {
+			if el := clock() - start; unit > 0 && el > c.budget(unit, i+1) {
 				return 0, c.tooSlow(i+1, el, unit)
 			}
 			if ctx.Err() != nil {
@@ -274,7 +276,7 @@ func (c costRun) renewals(ctx context.Context, f GradeNew, n int, unit time.Dura
 			}
 		}
 	}
-	el := grading.CPUTime() - start
+	el := clock() - start
 	if unit > 0 && el > c.budget(unit, n) {
 		return 0, c.tooSlow(n, el, unit)
 	}

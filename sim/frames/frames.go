@@ -15,6 +15,43 @@ import (
 // ErrNotTerminated is reported for bytes after the last LF.
 var ErrNotTerminated = errors.New("frame not terminated by LF")
 
+// complaints is every text CheckLine can return, one per rule: a page
+// shows them as verdicts, and an edition in another language translates
+// each one (see Complaints), so they are fixed strings, never formatted.
+var complaints []string
+
+// complaint registers text as one of CheckLine's verdicts.
+func complaint(text string) error {
+	complaints = append(complaints, text)
+	return errors.New(text)
+}
+
+// CheckLine's verdicts, in the order of its rules.
+var (
+	errEmpty         = complaint("empty line")
+	errCR            = complaint("carriage return in frame")
+	errUTF8          = complaint("invalid UTF-8")
+	errIncomplete    = complaint("incomplete JSON: a message split over several lines?")
+	errFragment      = complaint("a fragment of JSON, not a message: a message split over several lines?")
+	errNotJSON       = complaint("not JSON: log output on stdout?")
+	errNotObject     = complaint("not a JSON object")
+	errNoVersion     = complaint(`missing "jsonrpc":"2.0"`)
+	errNullID        = complaint("id is null: MCP ids are never null")
+	errIDType        = complaint("id must be a string or an integer")
+	errMethod        = complaint("method must be a non-empty string")
+	errRequestResult = complaint("a request cannot carry result or error")
+	errParams        = complaint("params must be an object")
+	errBoth          = complaint("response has both result and error")
+	errNeither       = complaint("neither a request (method) nor a response (result or error)")
+	errNoID          = complaint("response without id")
+	errResult        = complaint("result must be an object")
+	errErrorShape    = complaint("error must be an object with code and message")
+	errCode          = complaint("error code must be an integer")
+)
+
+// Complaints lists the texts of CheckLine's errors, each once.
+func Complaints() []string { return append([]string(nil), complaints...) }
+
 // A Verdict is the checker's opinion of one line of a stream.
 type Verdict struct {
 	Line int    // 1-based
@@ -64,63 +101,63 @@ func CheckStream(data []byte) []Verdict {
 // a raw CR is reported, since a reader splitting on LF would keep it.
 func CheckLine(line []byte) error {
 	if len(bytes.TrimSpace(line)) == 0 {
-		return errors.New("empty line")
+		return errEmpty
 	}
 	if bytes.IndexByte(line, '\r') >= 0 {
-		return errors.New("carriage return in frame")
+		return errCR
 	}
 	if !utf8.Valid(line) {
 		// encoding/json would quietly turn the bad bytes into U+FFFD.
-		return errors.New("invalid UTF-8")
+		return errUTF8
 	}
 	if !json.Valid(line) {
 		t := bytes.TrimSpace(line)
 		switch {
 		case t[0] == '{' || t[0] == '[':
-			return errors.New("incomplete JSON: a message split over several lines?")
+			return errIncomplete
 		case line[0] == ' ' || line[0] == '\t' || t[0] == '}' || t[0] == ']' || t[0] == '"':
-			return errors.New("a fragment of JSON, not a message: a message split over several lines?")
+			return errFragment
 		}
-		return errors.New("not JSON: log output on stdout?")
+		return errNotJSON
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(line, &m); err != nil {
-		return errors.New("not a JSON object")
+		return errNotObject
 	}
 	if v, ok := m["jsonrpc"]; !ok || string(v) != `"2.0"` {
-		return errors.New(`missing "jsonrpc":"2.0"`)
+		return errNoVersion
 	}
 	id, hasID := m["id"]
 	if hasID && !validID(id) {
 		if string(id) == "null" {
-			return errors.New("id is null: MCP ids are never null")
+			return errNullID
 		}
-		return errors.New("id must be a string or an integer")
+		return errIDType
 	}
 	result, hasResult := m["result"]
 	errObj, hasError := m["error"]
 	if method, ok := m["method"]; ok {
 		var s string
 		if json.Unmarshal(method, &s) != nil || s == "" {
-			return errors.New("method must be a non-empty string")
+			return errMethod
 		}
 		if hasResult || hasError {
-			return errors.New("a request cannot carry result or error")
+			return errRequestResult
 		}
 		if params, ok := m["params"]; ok && !isObject(params) {
-			return errors.New("params must be an object")
+			return errParams
 		}
 		return nil
 	}
 	switch {
 	case hasResult && hasError:
-		return errors.New("response has both result and error")
+		return errBoth
 	case !hasResult && !hasError:
-		return errors.New("neither a request (method) nor a response (result or error)")
+		return errNeither
 	case hasResult && !hasID:
-		return errors.New("response without id")
+		return errNoID
 	case hasResult && !isObject(result):
-		return errors.New("result must be an object")
+		return errResult
 	}
 	if hasError {
 		var e struct {
@@ -128,10 +165,10 @@ func CheckLine(line []byte) error {
 			Message *string         `json:"message"`
 		}
 		if !isObject(errObj) || json.Unmarshal(errObj, &e) != nil || e.Code == nil || e.Message == nil {
-			return errors.New("error must be an object with code and message")
+			return errErrorShape
 		}
 		if !isInteger(e.Code) {
-			return errors.New("error code must be an integer")
+			return errCode
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package frames
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -56,6 +57,9 @@ func TestCheckLine(t *testing.T) {
 				t.Errorf("CheckLine(%q) = %v, want nil", tc.line, err)
 			case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
 				t.Errorf("CheckLine(%q) = %v, want error containing %q", tc.line, err, tc.wantErr)
+			case err != nil && !slices.Contains(Complaints(), err.Error()):
+				// A page translates a verdict by its whole text.
+				t.Errorf("CheckLine(%q) = %v, which Complaints does not list", tc.line, err)
 			}
 		})
 	}

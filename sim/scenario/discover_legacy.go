@@ -46,7 +46,7 @@ func discoverLegacyList(ctx context.Context, rec *trace.Recorder, p *DiscoverPar
 	if err != nil {
 		return err
 	}
-	l.W.Deliver(g, fmt.Sprintf("go-sdk v1.8.0 behaviour: the newest listed version it speaks is %s, older than 2026-07-28, so Connect does not retry server/discover: it falls back to initialize. Specification 2026-07-28: a client that gets -32022 retries with a supported version; for a 2025-11-25 version that means the handshake.", play.InitializeVersion(g)))
+	l.W.Deliver(g, fmt.Sprintf("go-sdk v1.8.0 behaviour: the newest listed version it speaks is %s, older than 2026-07-28, so Connect does not retry server/discover: it falls back to initialize. That is go-sdk's choice for a case the specification leaves open, not its rule: 2026-07-28 says a client that gets -32022, a recognized modern error, retries with a version from data.supported and does not fall back to initialize.", play.InitializeVersion(g)))
 	f, err = l.W.Await(ctx, play.Response(play.S2c, "initialize"))
 	if err != nil {
 		return err

@@ -170,7 +170,7 @@ func (h *handleRun) add(ctx context.Context, cart, sku string, qty int, reqNote 
 	args := map[string]any{"cart": cart, "sku": sku, "quantity": qty}
 	return h.call(ctx, "add_to_cart", args, reqNote, func(r *mcp.CallToolResult) string {
 		if r.IsError {
-			return "A tool error, isError: true, in an ordinary result: the request was fine, the handle is not. Specification 2026-07-28 defines no error for an expired handle; it is the tool's business, and go-sdk v1.8.0 turns the handler's error into this result."
+			return "A tool error, isError: true, in an ordinary result: the request was fine, the handle is not. Specification 2026-07-28 defines no protocol error for an expired handle; its tools page recommends (section Stateful Tools, non-normative) a tool execution error that says so, as here, and go-sdk v1.8.0 turns the handler's error into this result."
 		}
 		d, _ := deadlineOf(h.carts.Snapshot(), cart)
 		return fmt.Sprintf("Using the handle renewed it: a new generation on the scheduler, deadline %d ms; the old ticket goes stale.", d)

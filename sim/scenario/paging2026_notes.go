@@ -52,7 +52,7 @@ func (w *walker2026) pageNote(f *wire.Frame) string {
 		}
 	case r.TTLMs != nil:
 		w.explained = true
-		cache = fmt.Sprintf(" ttlMs %d, cacheScope %q: 2026-07-28 requires both on every list page; \"public\" lets a shared cache keep the page too, \"private\" only this user's client.", *r.TTLMs, r.CacheScope)
+		cache = fmt.Sprintf(" ttlMs %d, cacheScope %q: 2026-07-28 requires both on every list page; \"public\" lets a shared cache keep the page too, \"private\" lets a cache reuse it only within the same authorization context (a different access token needs a different cache).", *r.TTLMs, r.CacheScope)
 		if *r.TTLMs > 0 {
 			cache += " go-sdk v1.8.0 keeps the page in its toolsCache under the cursor that fetched it (\"\" for the first page) for that long."
 		} else {

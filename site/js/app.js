@@ -7,12 +7,13 @@
 // scenario needs (sim.wasm, or sim-http.wasm for streamable HTTP).
 'use strict';
 
-import { SimPool, SimulatorError } from './sim.js';
+import { SimPool, SimulatorError, unreachable } from './sim.js';
 import { storage, STORAGE_PREFIX } from './dom.js';
 import { initOffline } from './offline.js';
 import { Player } from './player.js';
 import { Playground } from './playground.js';
 import { initQuizzes } from './quiz.js';
+import { initToc } from './toc.js';
 import { recordVisit, fillProgress } from './progress.js';
 import { readHash } from './hash.js';
 import { ScenarioIndex, TraceSource } from './eras.js';
@@ -33,6 +34,7 @@ async function main() {
   initLanguage(storage);
   recordVisit();
   initQuizzes();
+  initToc();
   const progress = document.querySelector('[data-testid="progress"]');
   if (progress) fillProgress(progress);
   const bar = initOffline(document.querySelector('[data-testid="site-status"]'));
@@ -111,7 +113,8 @@ async function main() {
       if (firstLive) performance.mark('mcp-playground:first-live', { detail });
       firstLive = false;
     } catch (err) {
-      p.setStatus('error');
+      // Offline, the recording stays what the player shows (simDown says why).
+      p.setStatus(err instanceof SimulatorError && unreachable(err.message) ? 'baked' : 'error');
       if (err instanceof SimulatorError) simDown(err.message);
       else p.showError(t('The live run failed: {1}', err.message));
     }
@@ -136,25 +139,56 @@ async function main() {
 
   // simDown tells every player the simulator is gone and offers a restart;
   // the baked traces stay usable meanwhile. (A lesson has one simulator; on
-  // the playground either of its two serves the one player.)
+  // the playground either of its two serves the one player.) Offline, the
+  // simulator did not fail: it was never saved for offline use, so the
+  // players say that, keep showing the recording, and offer to keep it for
+  // offline use once the network is back.
   let downShown = false;
+  const restart = () => {
+    downShown = false;
+    for (const q of players) q.showError(null);
+    runs.clear();
+    pool.restart();
+    if (playground) playground.fromHash();
+    else if (always()) verifyAll();
+    else for (const q of players) if (q.el.status.dataset.status === 'error') q.setStatus('baked');
+  };
+  const offlineNote = () => {
+    const online = navigator.onLine !== false;
+    for (const p of players) {
+      p.showError(online
+        ? t('Running live needs the simulator, which is not saved for offline use yet. You are online again: keep it for offline use to run live from now on.')
+        : t('Running live needs the simulator, which is not saved for offline use yet. The recorded trace stays usable.'),
+      online ? {
+        label: t('Keep for offline'),
+        testid: 'keep-sim-offline',
+        run: () => {
+          const keep = document.querySelector('[data-testid="keep-offline"]');
+          if (keep && !keep.hidden) keep.click();
+          restart();
+        },
+      } : null, 'offline');
+    }
+  };
   function simDown(message) {
     if (downShown || message === 'restarted') return;
     downShown = true;
+    if (unreachable(message)) {
+      for (const p of players) if (['running', 'error'].includes(p.el.status.dataset.status) && p.source === 'baked') p.setStatus('baked');
+      offlineNote();
+      // Offered at once when the browser thinks it is online (the fetch
+      // failed all the same: pressing it tries again), else when it is.
+      window.addEventListener('online', () => {
+        if (downShown) offlineNote();
+      }, { once: true });
+      return;
+    }
     for (const p of players) {
       if (p.el.status.dataset.status === 'running') p.setStatus('error');
       p.showError(t('The simulator stopped: {1}. The trace shown stays usable.', message), {
         label: t('Restart simulator'),
         testid: 'restart-sim',
-        run: () => {
-          downShown = false;
-          for (const q of players) q.showError(null);
-          runs.clear();
-          pool.restart();
-          if (playground) playground.fromHash();
-          else if (always()) verifyAll();
-          else for (const q of players) if (q.el.status.dataset.status === 'error') q.setStatus('baked');
-        },
+        run: restart,
       });
     }
   }
@@ -175,6 +209,15 @@ async function main() {
       playground.fromHash();
       return;
     }
+    // A link to a section: the browser scrolled to it before the players
+    // above it were built and grew; scroll to it again now.
+    let section = null;
+    try {
+      section = !hs.scenario && location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    } catch {
+      // A malformed %-escape names no section.
+    }
+    if (section) section.scrollIntoView({ block: 'start' });
     const p = players.find((q) => q.scenario === hs.scenario && hs.scenario);
     if (!p) return;
     p.figure.scrollIntoView({ block: 'start' });

@@ -46,7 +46,9 @@ export class Editor {
     this.lines = n;
     let s = '';
     for (let i = 1; i <= n; i++) s += `${i}\n`;
-    this.gutter.textContent = s;
+    // Two spare lines: room for the textarea's horizontal scrollbar, so
+    // the last number can scroll as far as the last line of code.
+    this.gutter.textContent = `${s}\n\n`;
     this.gutter.scrollTop = this.ta.scrollTop;
   }
 

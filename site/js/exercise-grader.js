@@ -16,7 +16,8 @@ export class GraderError extends Error {}
 
 export class Grader {
   /**
-   * @param {URL|string} workerURL the URL of grader-worker.js
+   * @param {URL|string} workerURL the URL of grader-worker.js, with the
+   *   exercise's grader build as its query (?wasm=grader-<exercise>.wasm)
    * @param {number} budgetMs how long a run may take before the first check
    *   starts (each check then has its own budget, from the grader)
    * @param {{exercise: string, source: string}} [warm] a grade to run as
@@ -27,6 +28,7 @@ export class Grader {
   constructor(workerURL, budgetMs, warm = null) {
     this.budgetMs = budgetMs;
     this.warm = warm;
+    this.wasm = new URL(workerURL, location.href).searchParams.get('wasm') || '';
     this.client = new WorkerClient(workerURL, {
       ready: (timing) => this.onReady(timing),
       exit: (message, failed) => this.fail(new GraderError(message || (failed ? t('the grader worker failed') : t('the grader stopped')))),
@@ -60,7 +62,9 @@ export class Grader {
   }
 
   onReady(timing) {
-    performance.mark('mcp-playground:grader-ready', { detail: timing });
+    // The build's name goes with the mark: the offline bar keeps the
+    // build a page used.
+    performance.mark('mcp-playground:grader-ready', { detail: { ...timing, wasm: this.wasm } });
     const settle = this.settle;
     // A learner who pressed Grade before the worker was up would wait for
     // the warm-up first: their own grade pays the same set-up, once.

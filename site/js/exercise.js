@@ -1,5 +1,5 @@
 // exercise.js: the exercise page's runner. The learner edits the starter,
-// Run compiles it and Grade runs every check in a worker (grader.wasm:
+// Run compiles it and Grade runs every check in a worker (grader-<id>.wasm:
 // yaegi interpreting the learner's file against the exercise's compiled
 // grade.go). The code autosaves per exercise and starter hash; a solved
 // exercise is recorded where the index's progress reads it.
@@ -35,7 +35,11 @@ class Runner {
     this.data = data;
     this.saveKey = `${CODE_PREFIX}${data.id}:${data.starterHash}`;
     const budget = Number(new URLSearchParams(window.location.search).get('budget')) || data.budgetMs || DEFAULT_BUDGET_MS;
-    this.grader = new Grader(new URL('./grader-worker.js', import.meta.url), budget, { exercise: data.id, source: data.starter });
+    // Each exercise has a grader build of its own, carrying only what its
+    // code needs (cmd/buildsite's wasmTargets).
+    const worker = new URL('./grader-worker.js', import.meta.url);
+    worker.searchParams.set('wasm', `grader-${data.id}.wasm`);
+    this.grader = new Grader(worker, budget, { exercise: data.id, source: data.starter });
     const $ = (sel) => root.querySelector(sel);
     this.el = {
       gradeBtn: $('[data-testid="grade"]'),
@@ -308,57 +312,40 @@ class Runner {
     let score = 0;
     let max = 0;
     let passed = 0;
-    const items = [];
+    // The list is updated in place: a check whose row says the same as
+    // before keeps its node, so a link under the learner's pointer (or
+    // focused) is never swapped for a copy while the other checks report.
+    const list = this.el.checks;
+    const old = new Map([...list.children].map((li) => [li.dataset.check, li]));
+    let at = list.firstElementChild;
     for (const cfg of configured) {
       max += cfg.points;
       let c = byName.get(cfg.name);
-      const label = cfg.label || cfg.name;
       if (!c && final) c = { name: cfg.name, status: opts.missing ? 'not-run' : 'fail', message: opts.missing || t('the grader did not report this check') };
-      if (c && c.status === 'not-run') {
-        items.push(h('li', { class: 'check is-not-run', 'data-testid': 'check', 'data-status': 'not-run', 'data-check': cfg.name },
-          h('div', { class: 'check-head' },
-            h('span', { class: 'check-mark', 'aria-hidden': 'true', text: '–' }),
-            h('span', { class: 'check-name', text: label }),
-            h('span', { class: 'check-verdict', text: t('not run') }),
-            h('span', { class: 'check-points', text: `0 / ${cfg.points}` })),
-          cfg.summary ? h('p', { class: 'check-summary', text: cfg.summary }) : null,
-          h('p', { class: 'check-message check-not-run', text: c.message })));
-        continue;
-      }
-      if (!c) {
-        const state = cfg.name === opts.running ? 'running' : 'waiting';
-        items.push(h('li', { class: `check is-${state}`, 'data-check': cfg.name },
-          h('div', { class: 'check-head' },
-            h('span', { class: 'check-mark', 'aria-hidden': 'true', text: state === 'running' ? '…' : '·' }),
-            h('span', { class: 'check-name', text: label }),
-            h('span', { class: 'check-verdict', text: state === 'running' ? t('running') : t('waiting') }))));
-        continue;
-      }
-      const pass = c.status === 'pass';
-      if (pass) {
+      const state = c ? c.status : cfg.name === opts.running ? 'running' : 'waiting';
+      if (state === 'pass') {
         score += cfg.points;
         passed++;
       }
-      const body = [
-        h('div', { class: 'check-head' },
-          h('span', { class: 'check-mark', 'aria-hidden': 'true', text: pass ? '✓' : '✗' }),
-          h('span', { class: 'check-name', text: label }),
-          h('span', { class: 'check-verdict', text: pass ? t('pass') : t('fail') }),
-          h('span', { class: 'check-points', text: `${pass ? cfg.points : 0} / ${cfg.points}` })),
-      ];
-      if (cfg.summary) body.push(h('p', { class: 'check-summary', text: cfg.summary }));
-      if (!pass && c.message) body.push(h('pre', { class: 'check-message', text: c.message }));
-      if (!pass && c.scenario) {
-        // Both runs of the failing case: kept for the playground (yours.js).
-        const yours = c.yours && c.reference ? saveRun({ exercise: this.data.id, check: cfg.name, label, scenario: c.scenario, params: c.params || null, message: c.message || '', yours: c.yours, reference: c.reference }) : '';
-        const text = yours
-          ? t('See what your code did in {1}, beside the reference, where they part', c.scenario)
-          : c.step ? t('Open {1} in the player at step {2}', c.scenario, c.step) : t('Open {1} in the player', c.scenario);
-        body.push(h('p', { class: 'check-link' }, h('a', { href: playerLink(c, yours), 'data-role': 'player-link' }, text)));
+      const sig = c ? JSON.stringify([c.status, c.message || '', c.scenario || '', c.step || 0, c.params || null]) : state;
+      let li = old.get(cfg.name);
+      if (!li || li.dataset.sig !== sig) {
+        const fresh = this.checkItem(cfg, c, state);
+        fresh.dataset.sig = sig;
+        if (li) {
+          if (li === at) at = fresh;
+          li.replaceWith(fresh);
+        }
+        li = fresh;
       }
-      items.push(h('li', { class: `check is-${pass ? 'pass' : 'fail'}`, 'data-testid': 'check', 'data-status': pass ? 'pass' : 'fail', 'data-check': cfg.name }, body));
+      if (li === at) at = at.nextElementSibling;
+      else list.insertBefore(li, at);
     }
-    clear(this.el.checks).append(...items);
+    while (at) {
+      const next = at.nextElementSibling;
+      at.remove();
+      at = next;
+    }
     this.unmarkStale();
     this.el.results.hidden = false;
     if (!final) {
@@ -376,6 +363,48 @@ class Runner {
     } else {
       this.setStatus(t('{1} of {2} checks pass.', passed, configured.length), 'bad');
     }
+  }
+
+  /** checkItem is one check's row: c is its result, if any, and state
+   * 'pass', 'fail', 'not-run', 'running' or 'waiting'. */
+  checkItem(cfg, c, state) {
+    const label = cfg.label || cfg.name;
+    if (state === 'not-run') {
+      return h('li', { class: 'check is-not-run', 'data-testid': 'check', 'data-status': 'not-run', 'data-check': cfg.name },
+        h('div', { class: 'check-head' },
+          h('span', { class: 'check-mark', 'aria-hidden': 'true', text: '–' }),
+          h('span', { class: 'check-name', text: label }),
+          h('span', { class: 'check-verdict', text: t('not run') }),
+          h('span', { class: 'check-points', text: `0 / ${cfg.points}` })),
+        cfg.summary ? h('p', { class: 'check-summary', text: cfg.summary }) : null,
+        h('p', { class: 'check-message check-not-run', text: c.message }));
+    }
+    if (!c) {
+      return h('li', { class: `check is-${state}`, 'data-check': cfg.name },
+        h('div', { class: 'check-head' },
+          h('span', { class: 'check-mark', 'aria-hidden': 'true', text: state === 'running' ? '…' : '·' }),
+          h('span', { class: 'check-name', text: label }),
+          h('span', { class: 'check-verdict', text: state === 'running' ? t('running') : t('waiting') })));
+    }
+    const pass = c.status === 'pass';
+    const body = [
+      h('div', { class: 'check-head' },
+        h('span', { class: 'check-mark', 'aria-hidden': 'true', text: pass ? '✓' : '✗' }),
+        h('span', { class: 'check-name', text: label }),
+        h('span', { class: 'check-verdict', text: pass ? t('pass') : t('fail') }),
+        h('span', { class: 'check-points', text: `${pass ? cfg.points : 0} / ${cfg.points}` })),
+    ];
+    if (cfg.summary) body.push(h('p', { class: 'check-summary', text: cfg.summary }));
+    if (!pass && c.message) body.push(h('pre', { class: 'check-message', text: c.message }));
+    if (!pass && c.scenario) {
+      // Both runs of the failing case: kept for the playground (yours.js).
+      const yours = c.yours && c.reference ? saveRun({ exercise: this.data.id, check: cfg.name, label, scenario: c.scenario, params: c.params || null, message: c.message || '', yours: c.yours, reference: c.reference }) : '';
+      const text = yours
+        ? t('See what your code did in {1}, beside the reference, where they part', c.scenario)
+        : c.step ? t('Open {1} in the player at step {2}', c.scenario, c.step) : t('Open {1} in the player', c.scenario);
+      body.push(h('p', { class: 'check-link' }, h('a', { href: playerLink(c, yours), 'data-role': 'player-link' }, text)));
+    }
+    return h('li', { class: `check is-${pass ? 'pass' : 'fail'}`, 'data-testid': 'check', 'data-status': pass ? 'pass' : 'fail', 'data-check': cfg.name }, body);
   }
 
   /** showOutput shows what the learner's code printed (fmt.Println is a

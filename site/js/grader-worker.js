@@ -1,7 +1,9 @@
 // grader-worker.js: a classic Web Worker that hosts the exercise runtime
-// (grader.wasm: yaegi plus the exercises' compiled checks), so that a
-// learner's endless loop freezes this worker, never the page. The page
-// ends a run that takes too long by terminating the worker.
+// (grader-<exercise>.wasm: yaegi plus one exercise's compiled checks and
+// the symbol tables its code needs), so that a learner's endless loop
+// freezes this worker, never the page. The page ends a run that takes too
+// long by terminating the worker. grader-worker.js?wasm=grader-ttl.wasm
+// hosts ttl's grader: the build comes from the worker's own URL.
 //
 // Messages in:  {id, op: 'run' | 'grade', exercise, source}
 // Messages out: see gohost.js ('ready', 'result', 'exit'), and
@@ -10,8 +12,14 @@
 
 importScripts('gohost.js');
 
+// Only a grader build of this site, never a URL the query could name.
+const wasmName = (() => {
+  const n = new URL(self.location.href).searchParams.get('wasm') || '';
+  return /^grader-[a-z0-9]+(-[a-z0-9]+)*\.wasm$/.test(n) ? n : 'grader-missing.wasm';
+})();
+
 hostGo({
-  url: 'grader.wasm',
+  url: wasmName,
   readyHook: 'mcpGraderReady',
   what: 'the grader',
   async answer(msg) {

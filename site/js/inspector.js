@@ -168,7 +168,7 @@ export function renderInspector(el, ev, dsc, events, index) {
     const ok = p.verdict === 'ok';
     el.append(
       h('h4', { text: t('Trace event: stdio line') }),
-      h('p', { class: ok ? 'inspector-verdict' : 'inspector-verdict is-bad', 'data-testid': 'trace-event' }, t('line {1}: {2}', p.line ?? '?', ok ? t('a valid frame') : p.verdict)),
+      h('p', { class: ok ? 'inspector-verdict' : 'inspector-verdict is-bad', 'data-testid': 'trace-event' }, t('line {1}: {2}', p.line ?? '?', ok ? t('a valid frame') : t(p.verdict))),
     );
   }
   const transportEvent = (ev.kind === 'http' || ev.kind === 'bytes') && p;

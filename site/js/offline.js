@@ -9,12 +9,13 @@ import { h } from './dom.js';
 import { wasmFor } from './sim.js';
 import { t, lang } from './i18n.js';
 
-// What each wasm build is for, in the learner's words.
+// What each wasm build is for, in the learner's words: each exercise has a
+// grader of its own (grader-<exercise>.wasm), all of them "grader".
 const BUILDS = {
   'sim.wasm': t('simulator'),
   'sim-http.wasm': t('HTTP simulator'),
-  'grader.wasm': t('grader'),
 };
+const buildName = (n) => BUILDS[n] || (n.startsWith('grader-') ? t('grader') : n);
 
 /**
  * initOffline fills el (the layout's site-status bar) and registers the
@@ -63,7 +64,7 @@ export function initOffline(el) {
   if (typeof PerformanceObserver === 'function') {
     new PerformanceObserver((list) => {
       for (const m of list.getEntries()) {
-        if (m.name === 'mcp-playground:grader-ready') use('grader.wasm');
+        if (m.name === 'mcp-playground:grader-ready' && m.detail && m.detail.wasm) use(m.detail.wasm);
         if (m.name === 'mcp-playground:sim-ready') use(wasmFor((m.detail && m.detail.runtime) || ''));
       }
     }).observe({ type: 'mark', buffered: true });
@@ -84,17 +85,18 @@ export function initOffline(el) {
   const show = async () => {
     if (!reg) return;
     update.hidden = !(reg.waiting && sw.controller);
-    const st = await ask(reg, { type: 'status' });
+    const st = await ask(reg, { type: 'status', edition: lang.startsWith('zh') ? 'zh' : 'en' });
     if (!st) {
       text.textContent = t('Saving this course for offline use…');
       text.dataset.state = 'saving';
       return;
     }
     const builds = Object.entries(st.wasm);
-    const kept = builds.filter(([, k]) => k).map(([n]) => BUILDS[n] || n);
+    const kept = [...new Set(builds.filter(([, k]) => k).map(([n]) => buildName(n)))];
     const missing = builds.filter(([, k]) => !k);
     text.dataset.state = st.complete ? 'ready' : 'saving';
     text.dataset.version = st.version;
+    text.dataset.editions = (st.editions || []).join(' ');
     text.dataset.wasm = builds.filter(([, k]) => k).map(([n]) => n).join(' ');
     text.textContent = !st.complete
       ? t('Saving this course for offline use… ({1} of {2})', st.cached, st.files)

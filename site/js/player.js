@@ -33,6 +33,7 @@ const STATUS_TEXT = {
   mismatch: t('mismatch'),
   imported: t('imported'),
   error: t('error'),
+  previous: t('previous run'),
 };
 
 // What each status means, in a line under the controls (visible: a
@@ -46,6 +47,7 @@ const STATUS_TITLE = {
   mismatch: t('Mismatch: the live run differs from the recording. The page shows the recording.'),
   imported: t('A trace you imported: nothing re-runs it.'),
   error: t('The live run failed; the trace shown stays usable.'),
+  previous: t('The previous run: you changed the parameters since. Press Run live to run these.'),
 };
 
 /** A Player owns one figure.player element. */
@@ -73,6 +75,9 @@ export class Player {
     this.onEra = opts.onEra || null;
     this.onShown = opts.onShown || null;
     this.runLive = opts.runLive || null;
+    // onImport(name) is called after a trace file is imported (the
+    // playground retitles itself for it).
+    this.onImport = opts.onImport || null;
     // alt is the counterpart shown instead of the figure's own scenario (a
     // lesson player switched to the other era), or "".
     this.alt = '';
@@ -149,13 +154,14 @@ export class Player {
     this.el.file.addEventListener('change', () => {
       const file = this.el.file.files && this.el.file.files[0];
       this.el.file.value = '';
-      if (file) file.text().then((text) => this.importText(text), (err) => this.showError(t('Could not read the file: {1}', err.message)));
+      if (file) file.text().then((text) => this.importText(text, file.name), (err) => this.showError(t('Could not read the file: {1}', err.message)));
     });
     this.el.exportBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export', title: t('This trace in full: notes, state, clock and exact bytes'), onclick: () => this.exportTrace() }, t('Export .jsonl'));
     this.el.exportConfBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'export-conformance', title: t('The conformance-trace format that MCP trace validators read: messages, HTTP and transport events only'), 'aria-describedby': id('export-note'), onclick: () => this.exportConformance() }, t('Export for validators'));
     this.el.exportNote = h('p', { class: 'pl-io-note', id: id('export-note'), 'data-testid': 'export-note', text: TRANSPORT_NOTE });
     this.el.importBtn = h('button', { type: 'button', class: 'pl-btn pl-small', 'data-testid': 'import', onclick: () => this.el.file.click() }, t('Import .jsonl…'));
     this.el.error = h('div', { class: 'pl-error', role: 'alert', 'data-testid': 'player-error', hidden: true });
+    this.el.pauseNote = h('p', { class: 'pl-pause-note', role: 'status', 'data-testid': 'pause-note', hidden: true });
     this.el.lanes = h('ol', { class: 'pl-lanes', 'aria-label': t('Frames between client and server'), tabindex: '0' });
     this.el.laneHeads = h('div', { class: 'pl-lane-heads', 'aria-hidden': 'true' }, h('span', { text: t('client') }), h('span', { text: t('server') }));
     // Not a live region: the step counter announces each step; reading the
@@ -177,7 +183,14 @@ export class Player {
       h('label', { class: 'pl-speed-label', for: id('speed') }, t('speed')), this.el.speed,
       this.el.count, this.el.status);
     const scrubRow = h('div', { class: 'pl-scrubrow' }, this.el.scrub);
-    const io = h('div', { class: 'pl-io' }, this.el.exportBtn, this.el.exportConfBtn, this.el.importBtn, this.el.file, this.el.exportNote);
+    // Export, Export for validators and Import in one small menu: a lesson
+    // has up to twenty players, and three buttons under each drowned the
+    // controls that matter while reading. Choosing one closes the menu.
+    this.el.ioMenu = h('details', { class: 'pl-io', 'data-testid': 'io-menu' },
+      h('summary', { class: 'pl-btn pl-small pl-io-summary', text: t('Trace file') }),
+      h('div', { class: 'pl-io-items' }, this.el.exportBtn, this.el.exportConfBtn, this.el.importBtn, this.el.file, this.el.exportNote));
+    for (const b of [this.el.exportBtn, this.el.exportConfBtn, this.el.importBtn]) b.addEventListener('click', () => { this.el.ioMenu.open = false; });
+    const io = this.el.ioMenu;
     this.el.diagram = h('div', { class: 'pl-diagram' }, this.el.laneHeads, this.el.lanes);
     const lanesBox = this.el.diagram;
     const side = h('div', { class: 'pl-side' },
@@ -187,7 +200,7 @@ export class Player {
     // Keep the figcaption (the build's text) and the baked script; put the
     // player before the caption.
     const cap = this.figure.querySelector('figcaption');
-    this.el.main = h('div', { class: 'pl-main' }, controls, this.el.source, scrubRow, this.el.error, this.el.body, io);
+    this.el.main = h('div', { class: 'pl-main' }, controls, this.el.source, scrubRow, this.el.pauseNote, this.el.error, this.el.body, io);
     const root = h('div', { class: 'pl-root' }, this.el.eraBar, this.el.main, this.cmp.root);
     if (cap) this.figure.insertBefore(root, cap);
     else this.figure.append(root);
@@ -214,6 +227,7 @@ export class Player {
     this.el.diagram.classList.toggle('is-timeline', !this.wire);
     this.el.laneHeads.replaceChildren(...(this.wire ? [h('span', { text: t('client') }), h('span', { text: t('server') })] : [h('span', { text: t('steps') })]));
     this.el.lanes.setAttribute('aria-label', this.wire ? t('Frames between client and server') : t('Steps of the scenario'));
+    this.el.lanes.dataset.empty = this.wire ? t('Nothing has crossed the wire yet. Press Step (→).') : t('Nothing has happened yet. Press Step (→).');
     this.source = source;
     // Which trace is on screen: the playground changes data-scenario before
     // the new trace arrives; tests and scripts wait for this instead.
@@ -465,9 +479,21 @@ export class Player {
     const ms = (SPEEDS.find(([v]) => v === this.el.speed.value) || SPEEDS[1])[2];
     this.el.play.textContent = t('Pause');
     this.el.play.setAttribute('aria-pressed', 'true');
+    // The lesson's question point (the fence's pause=N): Play stops there
+    // once, on the figure's own trace, so the reader answers before the
+    // frames give it away; Play again goes on to the end.
+    const pause = Number.parseInt(this.figure.dataset.pause || '', 10);
+    const own = !this.alt && (this.source === 'baked' || this.source === 'live');
+    const stopAt = own && pause > this.step ? pause : -1;
+    this.el.pauseNote.hidden = true;
     this.timer = window.setInterval(() => {
       this.go(this.step + 1);
-      if (this.step >= this.events.length) this.stop();
+      if (this.step === stopAt) {
+        this.stop();
+        this.el.pauseNote.textContent = t('Paused at step {1}, where the lesson asks you to stop and answer. Press Play to go on.', stopAt);
+        this.el.pauseNote.hidden = false;
+        this.pausedAt = stopAt;
+      } else if (this.step >= this.events.length) this.stop();
     }, ms);
   }
 
@@ -487,6 +513,7 @@ export class Player {
     const step = Math.max(0, Math.min(max, Number.isFinite(n) ? Math.trunc(n) : 0));
     this.step = step;
     this.figure.dataset.step = String(step);
+    if (step !== this.pausedAt) this.el.pauseNote.hidden = true;
     for (let i = 0; i < this.frames.length; i++) {
       const li = this.frames[i];
       li.classList.toggle('is-future', i >= step);
@@ -537,10 +564,12 @@ export class Player {
   }
 
   /** showError shows a message (and an optional action button) in the
-   * player; the player stays usable. null clears it. */
-  showError(message, action) {
+   * player; the player stays usable. null clears it. kind 'offline' is a
+   * notice rather than a failure: nothing went wrong, the network is off. */
+  showError(message, action, kind = '') {
     const el = this.el.error;
     clear(el);
+    el.dataset.kind = kind;
     if (!message) {
       el.hidden = true;
       return;
@@ -566,7 +595,7 @@ export class Player {
   /** importText validates text (with the simulator's own decoder when it
    * already runs: an import is no reason to download it) and replays it; a
    * bad trace leaves the current one in place. */
-  async importText(text) {
+  async importText(text, name = '') {
     let err = null;
     try {
       parseTrace(text);
@@ -593,6 +622,7 @@ export class Player {
     this.yours = null;
     this.load(text, 'imported', 0);
     this.figure.dataset.imported = 'true';
+    if (this.onImport) this.onImport(name);
     return true;
   }
 

@@ -8,6 +8,7 @@ import { h, clear } from './dom.js';
 import { readHash, writeHash } from './hash.js';
 import { ScenarioIndex, TraceSource, compareEras, eraTitle } from './eras.js';
 import { loadRun } from './yours.js';
+import { unreachable } from './sim.js';
 import { t } from './i18n.js';
 
 /** fieldFor returns {el, read(), set()} editing one parameter; read throws
@@ -122,6 +123,7 @@ export class Playground {
     // The player's era switch picks the counterpart here, so the picker,
     // the parameters and the hash follow.
     // The hash follows at once: choose's live run can take a while.
+    player.onImport = (name) => this.showImported(name);
     player.onEra = (id, step) => {
       const chosen = this.choose(id, null, step);
       writeHash({ scenario: id, step });
@@ -161,6 +163,8 @@ export class Playground {
       e.preventDefault();
       this.run();
     });
+    this.form.addEventListener('input', () => this.edited());
+    this.form.addEventListener('change', () => this.edited());
     clear(this.root);
     this.root.append(
       h('div', { class: 'pg-pick' },
@@ -295,6 +299,7 @@ export class Playground {
       if (readHash().filter) writeHash({ ...readHash(), filter: '' });
     }
     this.select.value = id;
+    this.form.hidden = false;
     if (!keepError) this.showError(null);
     this.player.showError(null);
     this.ran.hidden = true;
@@ -362,6 +367,60 @@ export class Playground {
     const preset = this.presetParams(this.select.value) || {};
     for (const [k, f] of this.editors || []) f.set(f.optional ? '' : preset[k]);
     this.showError(null);
+    this.edited();
+  }
+
+  /** edited follows the form: parameters other than the ones the trace on
+   * screen ran with make it the previous run (badge, dimmed frames) until
+   * Run live, and the address bar holds the parameters as set, so a copied
+   * link opens them. Back to the trace's own parameters, it is current
+   * again. */
+  edited() {
+    if (this.player.source === 'imported' || this.player.yours) return;
+    let want;
+    try {
+      want = this.customParams();
+    } catch {
+      return; // half-typed: the Run live button says what is wrong
+    }
+    const id = this.select.value;
+    const st = this.player.el.status.dataset.status;
+    if (want === this.player.params) {
+      if (st === 'previous') this.player.setStatus(this.statusBefore || 'baked');
+      delete this.player.figure.dataset.previous;
+      writeHash(this.player.view(this.player.step));
+      return;
+    }
+    if (st !== 'previous') this.statusBefore = st;
+    this.player.setStatus('previous');
+    this.player.figure.dataset.previous = 'true';
+    writeHash({ scenario: id, params: want, step: 0 });
+  }
+
+  /** changedSinceRun reports whether the form holds parameters other than
+   * the preset's (or text that is not yet valid). */
+  changedSinceRun() {
+    try {
+      return this.customParams() !== null;
+    } catch {
+      return true;
+    }
+  }
+
+  /** showImported retitles the playground for an imported trace: it has
+   * no scenario or parameters of its own, and nothing re-runs it. */
+  showImported(name) {
+    this.token++;
+    this.select.value = '';
+    this.showError(null);
+    this.ran.hidden = true;
+    delete this.player.figure.dataset.previous;
+    clear(this.about).append(
+      h('h2', { class: 'pg-title', 'data-testid': 'imported-title', text: name ? t('Imported trace: {1}', name) : t('Imported trace') }),
+      h('p', { class: 'pg-summary', text: t('{1} steps from a file you imported. It has no scenario or parameters here, and nothing re-runs it; pick a scenario to go back to the simulator.', this.player.events.length) }),
+    );
+    this.form.hidden = true;
+    for (const a of document.querySelectorAll('a[data-scenario]')) a.removeAttribute('aria-current');
   }
 
   async showBaked(id, step) {
@@ -381,8 +440,16 @@ export class Playground {
       if (token !== this.token) return;
       if (baked) this.player.compareLive(live);
       else this.player.load(live, 'live', step);
+      // Parameters changed while it ran: the trace is already the previous run.
+      if (this.changedSinceRun()) this.edited();
     } catch (err) {
       if (token !== this.token) return;
+      // Offline with no simulator saved: the recording is what there is,
+      // and the page's notice says why (app.js).
+      if (sim.dead && baked && unreachable(sim.dead)) {
+        this.player.setStatus('baked');
+        return;
+      }
       this.player.setStatus('error');
       if (!sim.dead) this.player.showError(t('The live run failed: {1}', err.message));
     }

@@ -33,6 +33,8 @@ export function initQuizzes(root = document) {
 // learner try again; the right answer shows only when picked or asked for.
 function initQuiz(section) {
   const key = QUIZ_PREFIX + (section.dataset.quiz || '');
+  // The CSS shows the label over the question; its words are the page's.
+  section.dataset.label = t('Predict');
   const buttons = [...section.querySelectorAll('button.quiz-choice')];
   const keys = buttons.map((b) => b.dataset.choice);
   const why = (b) => b.parentElement && b.parentElement.querySelector('.quiz-why');

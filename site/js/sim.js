@@ -123,3 +123,12 @@ export class SimPool {
     for (const s of this.sims.values()) if (s.started) s.restart();
   }
 }
+
+/**
+ * unreachable reports whether a simulator that stopped with message never
+ * got its wasm because the network is off (or the browser says it is):
+ * nothing failed, the build is just not saved for offline use yet.
+ */
+export function unreachable(message, online = navigator.onLine) {
+  return online === false || /did not start: .*(fetch|network|load failed)/i.test(String(message || ''));
+}

@@ -2,7 +2,19 @@
 // what the player shows from the data itself.
 'use strict';
 
-import { t } from './i18n.js';
+import { note, t } from './i18n.js';
+
+/** faultName is the page's word for a fault kind a trace names. */
+function faultName(kind) {
+  switch (kind) {
+    case 'cut': return t('cut');
+    case 'drop': return t('drop');
+    case 'rewrite': return t('rewrite');
+    case 'timeout': return t('timeout');
+    case 'expire': return t('expire');
+    default: return kind;
+  }
+}
 
 const KINDS = new Set(['message', 'bytes', 'http', 'state', 'fault', 'note', 'lifecycle']);
 const DIRECTIONS = new Set(['', 'client-to-server', 'server-to-client']);
@@ -300,13 +312,15 @@ export function describe(events) {
       case 'fault':
         d.method = 'fault';
         d.fault = String(p.fault || 'fault');
-        d.label = `${d.fault}${p.detail ? `: ${p.detail}` : ''}`;
+        // The kind is a word of the page; the detail reads like a note,
+        // so the notes' templates translate it.
+        d.label = p.detail ? t('{1}: {2}', faultName(d.fault), note(String(p.detail))) : faultName(d.fault);
         break;
       case 'bytes': {
         fromJSON(m);
         const ok = p.verdict === 'ok';
         d.badBytes = !ok;
-        d.label = t('line {1}: {2}', p.line ?? '?', ok && m ? d.label : p.verdict ?? '');
+        d.label = t('line {1}: {2}', p.line ?? '?', ok && m ? d.label : t(p.verdict ?? ''));
         if (!m) d.method = 'bytes';
         break;
       }

@@ -16,6 +16,10 @@
 // (interp.Budget) and shows results as they come.
 //
 // It is a separate program from the simulator's wasm/ bridge so that the
-// interpreter loads only on exercise pages. Like that bridge it is a
+// interpreter loads only on exercise pages. The site builds it once per
+// exercise, with -tags grader,grader_<id> (grader-<id>.wasm): the same
+// main, the one place the learner's source arrives, linking only that
+// exercise's checks and symbol tables (exercises/interp/gen.go); a plain
+// build holds every exercise. Like the simulator's bridge it is a
 // translator: JSON in, a call to exercises/interp, JSON out.
 package main

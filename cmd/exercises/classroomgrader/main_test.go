@@ -1,10 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 var testExercise = exercise{ID: "catalog", File: "catalog.go", Test: "TestCatalog", Checks: []check{{"walk", 2, "walks"}, {"cycle", 3, "cycles"}}}
@@ -161,5 +163,51 @@ func TestCleanOutputKeepsTheCheckMessage(t *testing.T) {
 	in := "=== RUN   TestCatalog/cycle\n    catalog_test.go:29: cycle: FAIL: repeated\n--- FAIL: TestCatalog/cycle (0.00s)\n"
 	if got, want := cleanOutput(in), "catalog_test.go:29: cycle: FAIL: repeated"; got != want {
 		t.Errorf("cleanOutput = %q, want %q", got, want)
+	}
+}
+
+func TestOverBudget(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "started")
+	defer func() { budget, budgetFile = 0, "" }()
+	for _, tc := range []struct {
+		name    string
+		budget  time.Duration
+		started string // the file's content; "" for no file
+		over    bool
+	}{
+		{"no budget", 0, "1", false},
+		{"no file yet", time.Minute, "", false},
+		{"inside the budget", time.Hour, fmt.Sprint(time.Now().Unix()), false},
+		{"past the budget", time.Minute, fmt.Sprint(time.Now().Add(-2 * time.Minute).Unix()), true},
+		{"a file that is not a time", time.Minute, "$(rm -rf /)", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.Remove(file)
+			if tc.started != "" {
+				if err := os.WriteFile(file, []byte(tc.started), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			budget, budgetFile = tc.budget, file
+			if got := overBudget(); (got != "") != tc.over {
+				t.Errorf("overBudget() = %q, want over=%v", got, tc.over)
+			}
+		})
+	}
+}
+
+func TestLinkCases(t *testing.T) {
+	const site = "https://example.org/mcp/"
+	for _, tc := range []struct{ name, msg, site, want string }{
+		{"no site keeps the text", "x = 1, want 2 (scenario paging-cycle, event 7)", "", "x = 1, want 2 (scenario paging-cycle, event 7)"},
+		{"scenario and event", "x = 1, want 2 (scenario paging-cycle, event 7)", site, "x = 1, want 2 (replay it: https://example.org/mcp/playground.html#scenario=paging-cycle&step=7 )"},
+		{"scenario alone", "timed out (scenario ttl-stale-growth)", site, "timed out (replay it: https://example.org/mcp/playground.html#scenario=ttl-stale-growth )"},
+		{"changed parameters", `bad (scenario paging-normal, event 4, params {"maxPages":2})`, site, "bad (replay it: https://example.org/mcp/playground.html#scenario=paging-normal&params=%7B%22maxPages%22%3A2%7D&step=4 )"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := linkCases(tc.msg, tc.site); got != tc.want {
+				t.Errorf("linkCases = %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -18,6 +18,8 @@ import { readSaved } from '/js/quiz.js';
 import { sameEvent, differingRows, runKey } from '/js/yours.js';
 import { readNow } from '/js/progress.js';
 import { keepFocus } from '/js/dom.js';
+import { currentIndex, percentLeft } from '/js/toc.js';
+import { unreachable } from '/js/sim.js';
 
 const results = [];
 
@@ -431,6 +433,32 @@ test('readSaved', 'tries, solved and revealed, keeping only keys the quiz has', 
   eq(readSaved({ choice: 'b2', correct: false }, keys), { tried: ['b2'], solved: false, revealed: false }, 'one wrong try, older format');
   eq(readSaved({ choice: 'c3', correct: true }, keys), { tried: [], solved: true, revealed: false }, 'one right try, older format');
   eq(readSaved({ choice: 2, correct: true }, keys), { tried: [], solved: false, revealed: false }, 'a position, from before keys');
+});
+
+// ---- toc.js ----
+
+test('currentIndex', 'the last heading at or above the reading line', () => {
+  eq(currentIndex([], 100), 0, 'no headings');
+  eq(currentIndex([300, 900], 100), 0, 'before the first heading: the first section');
+  eq(currentIndex([-500, 80, 100, 400], 100), 2, 'a heading exactly on the line starts its section');
+  eq(currentIndex([-900, -400, -10], 100), 2, 'past the last heading');
+});
+
+test('percentLeft', 'what is still below the bottom of the screen', () => {
+  eq(percentLeft(1000, 3000, 500), 100, 'the text not reached yet');
+  eq(percentLeft(1000, 3000, 2000), 50, 'half way');
+  eq(percentLeft(1000, 3000, 9000), 0, 'past the end');
+  eq(percentLeft(1000, 1000, 1000), 0, 'an empty text');
+});
+
+// ---- sim.js ----
+
+test('unreachable', 'a simulator whose wasm the network never delivered', () => {
+  eq(unreachable('the simulator did not start: Failed to fetch', true), true, 'Chromium offline');
+  eq(unreachable('the simulator did not start: NetworkError when attempting to fetch resource.', true), true, 'Firefox offline');
+  eq(unreachable('anything', false), true, 'the browser says it is offline');
+  eq(unreachable('panic: runtime error: index out of range', true), false, 'a crash is a crash');
+  eq(unreachable('the simulator did not start: CompileError: wasm validation error', true), false, 'a broken build is no network problem');
 });
 
 window.parseAll = (texts) => texts.map((t) => {

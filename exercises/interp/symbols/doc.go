@@ -1,8 +1,11 @@
 // Package symbols holds the compiled symbols that learner code interpreted
 // by [github.com/mcp-playground/mcp-playground/exercises/interp] may use:
 // a small stdlib subset, the tool-related parts of the go-sdk and, for each
-// exercise folder, its fixed API and Grade types. Everything but this file
-// and gen.go is generated.
+// exercise folder, its fixed API and Grade types, each exercise's
+// interpreter getting only the tables its own code needs ([Exports]).
+// Everything but this file, exports.go and the generator (gen.go, which
+// finds what to extract, and gen_rewrite.go, which turns yaegi's extracted
+// tables into this package's form) is generated.
 package symbols
 
-//go:generate go run gen.go
+//go:generate go run gen.go gen_rewrite.go

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mcp-playground/mcp-playground/sim/conformance"
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+)
+
+// callFlags collects -call NAME=JSON.
+type callFlags map[string]json.RawMessage
+
+func (c callFlags) String() string { return "" }
+
+func (c callFlags) Set(v string) error {
+	name, args, ok := strings.Cut(v, "=")
+	if !ok || name == "" {
+		return errors.New("want NAME=JSON, for example -call 'echo={\"message\":\"hi\"}'")
+	}
+	if !json.Valid([]byte(args)) || !strings.HasPrefix(strings.TrimSpace(args), "{") {
+		return fmt.Errorf("the arguments of %s are not a JSON object: %s", name, args)
+	}
+	c[name] = json.RawMessage(args)
+	return nil
+}
+
+func runServer(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("probe server", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	traceDir := fs.String("trace", "", "write each case's wire as a trace (JSON Lines) into this `dir`")
+	rawURL := fs.String("url", "", "probe the Streamable HTTP endpoint at this `URL` instead of a subprocess")
+	timeout := fs.Duration("timeout", 5*time.Second, "wait at most this long for each response")
+	start := fs.Duration("start-timeout", 30*time.Second, "wait at most this long for the first response on each connection, the server's start included")
+	budget := fs.Duration("budget", 60*time.Second, "end the whole run after this long")
+	calls := callFlags{}
+	fs.Var(calls, "call", "allow the probe to call tool `NAME=JSON` with these arguments (repeatable); it calls no other tool")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cmd := fs.Args()
+	if (*rawURL == "") == (len(cmd) == 0) {
+		fmt.Fprint(stderr, "probe server: give either -url URL or -- CMD ARGS…\n", usage)
+		return 2
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *budget)
+	defer cancel()
+	opts := conformance.Options{RequestTimeout: *timeout, StartTimeout: *start, Calls: calls}
+	var dial conformance.Dialer
+	if *rawURL != "" {
+		u, err := url.Parse(*rawURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			fmt.Fprintf(stderr, "probe server: -url %q is not an http(s) URL\n", *rawURL)
+			return 2
+		}
+		target := &conformance.HTTPTarget{URL: *rawURL}
+		dial, opts.HTTP, opts.Transport, opts.Server = conformance.HTTPDialer(target), target, trace.StreamableHTTP, *rawURL
+	} else {
+		dial, opts.Transport = processDialer(cmd), trace.Stdio
+	}
+	rep, err := conformance.Probe(ctx, dial, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "probe server:", err)
+		return 2
+	}
+	if *traceDir != "" {
+		if err := writeTraces(*traceDir, rep); err != nil {
+			fmt.Fprintln(stderr, "probe server:", err)
+			return 2
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(rep)
+	} else {
+		err = rep.WriteTable(stdout)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "probe server:", err)
+		return 2
+	}
+	if rep.Failed() {
+		return 1
+	}
+	return 0
+}
+
+// writeTraces writes one trace per case into dir.
+func writeTraces(dir string, rep *conformance.Report) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, c := range rep.Cases {
+		if len(c.Events) == 0 {
+			continue
+		}
+		s, err := trace.EncodeString(c.Events)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, c.TraceName()), []byte(s), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,6 @@
+//go:build learner_out_of_process
+
+package handshake
+
+// inProcess is never called: the checks call the learner's process.
+func inProcess() (f GradeNew) { return f }

@@ -1,0 +1,205 @@
+package conformance_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-playground/mcp-playground/sim/conformance"
+)
+
+// A rawServer is a deliberately broken MCP server of the tests' own,
+// written on raw frames so that it can break any rule: it speaks both
+// revisions correctly but for the one flaw it is given.
+type rawServer struct{ flaw string }
+
+func (s rawServer) dial(ctx context.Context, tap *conformance.Tap) (conformance.Link, error) {
+	fromServer, serverOut := io.Pipe()
+	serverIn, toServer := io.Pipe()
+	go s.serve(serverIn, serverOut)
+	return conformance.StdioLink(fromServer, toServer, tap, func() string {
+		toServer.Close()
+		fromServer.Close()
+		return ""
+	}), nil
+}
+
+type rawMsg struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		ProtocolVersion string  `json:"protocolVersion"`
+		Cursor          *string `json:"cursor"`
+		Name            string  `json:"name"`
+		Meta            struct {
+			Version string `json:"io.modelcontextprotocol/protocolVersion"`
+		} `json:"_meta"`
+	} `json:"params"`
+}
+
+func (s rawServer) serve(in io.ReadCloser, out io.WriteCloser) {
+	defer in.Close() // a server that ends stops reading, as a process's stdin would
+	defer out.Close()
+	write := func(format string, a ...any) { fmt.Fprintf(out, format+"\n", a...) }
+	if s.flaw == "banner" {
+		write("inventory server v1 starting")
+	}
+	sc := bufio.NewScanner(in)
+	page := 0
+	for sc.Scan() {
+		var m rawMsg
+		if json.Unmarshal(sc.Bytes(), &m) != nil || len(m.ID) == 0 {
+			continue
+		}
+		result := func(r string) { write(`{"jsonrpc":"2.0","id":%s,"result":%s}`, m.ID, r) }
+		fail := func(code int, msg, data string) {
+			write(`{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":%q%s}}`, m.ID, code, msg, data)
+		}
+		if v := m.Params.Meta.Version; v != "" && v != "2026-07-28" && s.flaw != "serves-unknown-version" {
+			fail(-32022, "unsupported protocol version", `,"data":{"supported":["2026-07-28","2025-11-25"],"requested":"`+v+`"}`)
+			continue
+		}
+		switch m.Method {
+		case "initialize":
+			if s.flaw == "request-before-init" {
+				write(`{"jsonrpc":"2.0","id":"s1","method":"roots/list"}`)
+			}
+			v := m.Params.ProtocolVersion
+			if v != "2025-11-25" && s.flaw != "echoes-version" {
+				v = "2025-11-25"
+			}
+			info := `,"serverInfo":{"name":"broken","version":"0"}`
+			if s.flaw == "no-server-info" {
+				info = ""
+			}
+			result(fmt.Sprintf(`{"protocolVersion":%q,"capabilities":{"tools":{}}%s}`, v, info))
+		case "server/discover":
+			result(`{"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":{"tools":{}},"resultType":"complete"}`)
+		case "ping":
+			if s.flaw == "ping-error" {
+				fail(-32603, "no ping here", "")
+			} else {
+				result(`{}`)
+			}
+		case "tools/list":
+			if s.flaw == "floods" {
+				// One line longer than any message may be, with no end.
+				for range 5 {
+					fmt.Fprint(out, strings.Repeat("x", 1<<20))
+				}
+				continue
+			}
+			s.list(m, &page, result, fail)
+			if s.flaw == "crash" {
+				return
+			}
+		case "tools/call":
+			if s.flaw == "unknown-tool-succeeds" {
+				result(`{"content":[]}`)
+			} else {
+				fail(-32602, "unknown tool "+m.Params.Name, "")
+			}
+		default:
+			fail(-32601, "method not found", "")
+		}
+	}
+}
+
+// list serves alpha | beta, with the flaw's paging.
+func (s rawServer) list(m rawMsg, page *int, result func(string), fail func(int, string, string)) {
+	c := m.Params.Cursor
+	switch {
+	case s.flaw == "hangs":
+		return
+	case s.flaw == "crash":
+		return
+	case c == nil && s.flaw == "no-tools-array":
+		result(`{"nextCursor":"p2"}`)
+	case c == nil:
+		result(`{"tools":[{"name":"alpha","inputSchema":{"type":"object"}}],"nextCursor":"p2"}`)
+	case s.flaw == "refuses-own-cursor":
+		fail(-32602, "invalid cursor", "")
+	case s.flaw == "repeats-cursor":
+		result(`{"tools":[],"nextCursor":"p2"}`)
+	case s.flaw == "endless":
+		*page++
+		result(fmt.Sprintf(`{"tools":[],"nextCursor":"p%d"}`, *page+2))
+	case *c == "p2":
+		name := "beta"
+		if s.flaw == "duplicate-name" {
+			name = "alpha"
+		}
+		result(fmt.Sprintf(`{"tools":[{"name":%q,"inputSchema":{"type":"object"}}]}`, name))
+	case s.flaw == "ignores-bad-cursor":
+		result(`{"tools":[{"name":"alpha","inputSchema":{"type":"object"}}],"nextCursor":"p2"}`)
+	default:
+		fail(-32602, "invalid cursor", "")
+	}
+}
+
+func TestBrokenServersAreCaughtByTheNamedCase(t *testing.T) {
+	tests := []struct {
+		flaw    string
+		caseID  string
+		verdict string
+		// alsoFail are cases a flaw may fail too: a server that crashes or
+		// hangs takes the rest of its session with it.
+		alsoFail []string
+	}{
+		{"none", "", "", nil},
+		{"banner", "stdio-framing", conformance.Fail, nil},
+		{"no-server-info", "lifecycle-initialize", conformance.Fail, nil},
+		{"echoes-version", "lifecycle-version-counteroffer", conformance.Fail, nil},
+		{"request-before-init", "lifecycle-before-initialize", conformance.Warn, nil},
+		{"ping-error", "lifecycle-ping", conformance.Fail, nil},
+		{"serves-unknown-version", "era-discover", conformance.Fail, nil},
+		{"repeats-cursor", "list-walk:tools", conformance.Fail, nil},
+		{"endless", "list-walk:tools", conformance.Fail, nil},
+		{"duplicate-name", "list-walk:tools", conformance.Warn, nil},
+		{"refuses-own-cursor", "list-walk:tools", conformance.Warn, nil},
+		{"no-tools-array", "list-walk:tools", conformance.Fail, nil},
+		{"ignores-bad-cursor", "list-invalid-cursor:tools", conformance.Warn, nil},
+		{"unknown-tool-succeeds", "tools-call-unknown", conformance.Note, nil},
+		{"hangs", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools"}},
+		{"crash", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
+		{"floods", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.flaw, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			// Only the hanging server waits out its timeouts; the others
+			// get room enough for a loaded machine.
+			timeout := 5 * time.Second
+			if tt.flaw == "hangs" {
+				timeout = 300 * time.Millisecond
+			}
+			rep, err := conformance.Probe(ctx, rawServer{tt.flaw}.dial, conformance.Options{RequestTimeout: timeout, MaxPages: 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rep.Revisions; !slices.Equal(got, []string{"2025-11-25", "2026-07-28"}) && tt.flaw != "no-server-info" {
+				t.Errorf("revisions = %v, want both", got)
+			}
+			caught := tt.caseID == ""
+			for _, c := range rep.Cases {
+				switch {
+				case c.ID == tt.caseID && c.Verdict == tt.verdict:
+					caught = true
+				case c.Verdict == conformance.Fail && !slices.Contains(tt.alsoFail, c.ID) && c.ID != tt.caseID:
+					t.Errorf("false fail: %s (%s): %s", c.ID, c.Revision, c.Message)
+				}
+			}
+			if !caught {
+				r := rep.Find(tt.caseID, "")
+				t.Errorf("%s not caught: want %s %s, got %+v", tt.flaw, tt.caseID, tt.verdict, r)
+			}
+		})
+	}
+}

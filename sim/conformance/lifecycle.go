@@ -1,0 +1,177 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// run2025 opens a 2025-11-25 session: lifecycle-initialize, the messages
+// sent before its answer, then lifecycle-version-counteroffer on a second
+// connection. It returns the open session when the server speaks
+// 2025-11-25, nil when it does not.
+func (p *prober) run2025() *session {
+	r := p.begin("lifecycle-initialize", Rev2025, "The probe opens a connection and sends initialize, offering 2025-11-25.")
+	s, err := p.connect(Rev2025)
+	if err != nil {
+		p.broken(r, lessonHandshake, err)
+		return nil
+	}
+	rep, err := s.initialize(p.ctx, Rev2025)
+	before := slices.Clone(s.extra)
+	switch {
+	case err != nil:
+		p.broken(r, lessonHandshake, err)
+		p.hangUp(s)
+		return nil
+	case rep.Error != nil:
+		p.end(r, Note, &ruleInitialize, lessonHandshake, "initialize answered with "+rep.Error.String()+": the server does not speak 2025-11-25")
+		p.hangUp(s)
+		return nil
+	}
+	var res struct {
+		ProtocolVersion string          `json:"protocolVersion"`
+		Capabilities    json.RawMessage `json:"capabilities"`
+		ServerInfo      *struct {
+			Name    string `json:"name"`
+			Version string `json:"version"`
+		} `json:"serverInfo"`
+	}
+	_ = json.Unmarshal(rep.Result, &res)
+	var missing []string
+	if res.ProtocolVersion == "" {
+		missing = append(missing, "protocolVersion")
+	}
+	if len(res.Capabilities) == 0 || res.Capabilities[0] != '{' {
+		missing = append(missing, "capabilities")
+	}
+	if res.ServerInfo == nil || res.ServerInfo.Name == "" {
+		missing = append(missing, "serverInfo")
+	}
+	spoken := res.ProtocolVersion == Rev2025
+	switch {
+	case len(missing) > 0:
+		p.end(r, Fail, &ruleInitialize, lessonHandshake, "the initialize result lacks "+strings.Join(missing, ", "))
+	case !spoken:
+		p.end(r, Note, &ruleCounteroffer, lessonVersion, "the server answered with "+res.ProtocolVersion+": it does not speak 2025-11-25")
+	default:
+		p.end(r, Pass, &ruleInitialize, lessonHandshake, fmt.Sprintf("%s %s answered with 2025-11-25, capabilities and serverInfo", res.ServerInfo.Name, res.ServerInfo.Version))
+	}
+	if p.rep.Server == "" && res.ServerInfo != nil {
+		p.rep.Server = res.ServerInfo.Name + " " + res.ServerInfo.Version
+	}
+	p.caps[Rev2025] = capabilities(rep.Result)
+	p.beforeInitialize(before)
+	p.counteroffer()
+	if len(missing) > 0 || !spoken {
+		p.hangUp(s)
+		return nil
+	}
+	return s
+}
+
+// beforeInitialize notes what the server sent before it answered
+// initialize: the 2025-11-25 text asks servers not to send requests other
+// than ping and logging before the handshake completes, and is silent on
+// notifications, which a client not yet initialized may not expect.
+func (p *prober) beforeInitialize(before []string) {
+	r := p.begin("lifecycle-before-initialize", Rev2025, "What the server sent before its initialize response.")
+	var requests []string
+	for _, m := range before {
+		if !strings.HasPrefix(m, "notifications/") && m != "ping" && !strings.HasPrefix(m, "response") {
+			requests = append(requests, m)
+		}
+	}
+	switch {
+	case len(requests) > 0:
+		p.end(r, Warn, &ruleBeforeInit, lessonOrder, "requests before the initialize response: "+strings.Join(requests, ", "), before...)
+	case len(before) > 0:
+		p.end(r, Note, &ruleBeforeInit, lessonOrder, "sent before the initialize response: "+strings.Join(before, ", ")+"; a client still waiting for the handshake may drop or refuse them", before...)
+	default:
+		p.end(r, Pass, &ruleBeforeInit, lessonOrder, "nothing before the initialize response")
+	}
+}
+
+// counteroffer offers a version no server knows, on a fresh connection.
+func (p *prober) counteroffer() {
+	r := p.begin("lifecycle-version-counteroffer", Rev2025, "The probe offers "+unknownVersion+", a version no server can know.")
+	s, err := p.connect(Rev2025)
+	if err != nil {
+		p.broken(r, lessonVersion, err)
+		return
+	}
+	defer p.hangUp(s)
+	rep, err := s.initialize(p.ctx, unknownVersion)
+	switch {
+	case err != nil:
+		p.broken(r, lessonVersion, err)
+	case rep.Error != nil:
+		p.end(r, Fail, &ruleCounteroffer, lessonVersion, "initialize at "+unknownVersion+" answered with "+rep.Error.String()+" instead of a version the server supports")
+	case s.version == unknownVersion:
+		p.end(r, Fail, &ruleCounteroffer, lessonVersion, "the server echoed "+unknownVersion+", a version it cannot implement")
+	case s.version == "":
+		p.end(r, Fail, &ruleCounteroffer, lessonVersion, "the result names no protocolVersion")
+	default:
+		p.end(r, Pass, &ruleCounteroffer, lessonVersion, "answered with "+s.version+", a version it supports")
+	}
+}
+
+// run2026 probes the 2026-07-28 revision: server/discover, a request with
+// the 2026-07-28 _meta, and one at a version the server cannot know. It
+// returns the session when the server speaks 2026-07-28.
+func (p *prober) run2026() *session {
+	r := p.begin("era-discover", Rev2026, "The probe opens a connection and sends server/discover with the 2026-07-28 _meta.")
+	s, err := p.connect(Rev2026)
+	if err != nil {
+		p.broken(r, lessonByError, err)
+		return nil
+	}
+	rep, err := s.call(p.ctx, "server/discover", nil, "server/discover at 2026-07-28.")
+	if err != nil {
+		p.broken(r, lessonByError, err)
+		p.hangUp(s)
+		return nil
+	}
+	if rep.Error != nil {
+		p.end(r, Note, &ruleDiscover, lessonByError, "server/discover answered with "+rep.Error.String()+": a 2025-11-25 server, not a 2026-07-28 one")
+		p.hangUp(s)
+		return nil
+	}
+	var res struct {
+		Supported []string `json:"supportedVersions"`
+	}
+	_ = json.Unmarshal(rep.Result, &res)
+	if !slices.Contains(res.Supported, Rev2026) {
+		p.end(r, Note, &ruleDiscover, lessonByError, "server/discover lists "+strings.Join(res.Supported, ", ")+", not 2026-07-28: the server does not speak it here", res.Supported...)
+		p.hangUp(s)
+		return nil
+	}
+	p.caps[Rev2026] = capabilities(rep.Result)
+	// A request at a version the server cannot know.
+	s.version = unknownVersion
+	bad, err := s.call(p.ctx, "server/discover", nil, "server/discover naming "+unknownVersion+" in _meta: the server must refuse it with -32022 and its supported list.")
+	s.version = Rev2026
+	if err != nil {
+		p.broken(r, lessonByError, err)
+		p.hangUp(s)
+		return nil
+	}
+	var data struct {
+		Supported []string `json:"supported"`
+	}
+	if bad.Error != nil {
+		_ = json.Unmarshal(bad.Error.Data, &data)
+	}
+	switch {
+	case bad.Error == nil:
+		p.end(r, Fail, &ruleDiscover, lessonByError, "a request at "+unknownVersion+" was served instead of refused with -32022", res.Supported...)
+	case bad.Error.Code != -32022:
+		p.end(r, Fail, &ruleDiscover, lessonByError, "a request at "+unknownVersion+" got "+bad.Error.String()+", not -32022", res.Supported...)
+	case len(data.Supported) == 0:
+		p.end(r, Fail, &ruleDiscover, lessonByError, "-32022 without data.supported: the client cannot tell what to retry with", res.Supported...)
+	default:
+		p.end(r, Pass, &ruleDiscover, lessonByError, "server/discover lists "+strings.Join(res.Supported, ", ")+"; "+unknownVersion+" refused with -32022, supported "+strings.Join(data.Supported, ", "), res.Supported...)
+	}
+	return s
+}

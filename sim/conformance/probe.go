@@ -1,0 +1,258 @@
+package conformance
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/mcp-playground/mcp-playground/sim/trace"
+)
+
+// Options tune a probe run. The zero value is usable.
+type Options struct {
+	// Server names the server in the report.
+	Server string
+	// Transport names the transport in the traces (trace.Stdio,
+	// trace.StreamableHTTP or trace.InMemory); empty means trace.Stdio.
+	Transport string
+	// RequestTimeout bounds the wait for each response; 0 means 5s.
+	RequestTimeout time.Duration
+	// StartTimeout bounds the wait for the first response on a
+	// connection, which includes the server's start; 0 means 30s.
+	StartTimeout time.Duration
+	// MaxPages and MaxItems bound one list walk; 0 means 100 pages and
+	// 10000 items.
+	MaxPages, MaxItems int
+	// Calls are the tools the user allows the probe to call, by name, with
+	// their arguments. The probe calls no other tool of the server.
+	Calls map[string]json.RawMessage
+	// HTTP, when set, adds the Streamable HTTP cases against its URL.
+	HTTP *HTTPTarget
+}
+
+// prober is one run in progress.
+type prober struct {
+	ctx  context.Context
+	dial Dialer
+	opts Options
+	rep  *Report
+	tap  *Tap
+	// links are every link dialled, for stdio-framing.
+	links []Link
+	// spare are links dialled ahead, so that servers slow to start (a
+	// node process can take seconds) start side by side.
+	spare []Link
+	// caps are the capabilities each revision's session declared.
+	caps map[string]map[string]json.RawMessage
+}
+
+// Probe runs the server cases against the server dial reaches, in each
+// revision the server speaks. ctx is the whole run's budget: when it ends,
+// the cases still to run fail with the reason. Probe returns an error only
+// for a run it could not start.
+func Probe(ctx context.Context, dial Dialer, opts Options) (*Report, error) {
+	if dial == nil {
+		return nil, errors.New("conformance: no dialer")
+	}
+	if opts.RequestTimeout <= 0 {
+		opts.RequestTimeout = 5 * time.Second
+	}
+	if opts.StartTimeout <= 0 {
+		opts.StartTimeout = 30 * time.Second
+	}
+	if opts.MaxPages <= 0 {
+		opts.MaxPages = 100
+	}
+	if opts.MaxItems <= 0 {
+		opts.MaxItems = 10000
+	}
+	if opts.Transport == "" {
+		opts.Transport = trace.Stdio
+	}
+	p := &prober{ctx: ctx, dial: dial, opts: opts, rep: &Report{Server: opts.Server, Revisions: []string{}}, tap: &Tap{}, caps: map[string]map[string]json.RawMessage{}}
+	// The run needs three connections: initialize, the counteroffer and
+	// server/discover.
+	for range 3 {
+		if l, err := dial(ctx, p.tap); err == nil {
+			p.links = append(p.links, l)
+			p.spare = append(p.spare, l)
+		}
+	}
+	if s := p.run2025(); s != nil {
+		p.rep.Revisions = append(p.rep.Revisions, Rev2025)
+		p.revisionCases(s)
+		p.hangUp(s)
+	}
+	if s := p.run2026(); s != nil {
+		p.rep.Revisions = append(p.rep.Revisions, Rev2026)
+		p.revisionCases(s)
+		p.hangUp(s)
+	}
+	if opts.HTTP != nil {
+		p.httpCases(opts.HTTP)
+	}
+	p.closeAll()
+	p.framing()
+	return p.rep, nil
+}
+
+// begin starts a case: a fresh trace that the tap records on from now on.
+func (p *prober) begin(id, rev, note string) *Result {
+	rec := trace.NewRecorder(p.opts.Transport, trace.State{Protocol: rev})
+	p.tap.use(rec)
+	if note != "" {
+		rec.Note(note)
+	}
+	p.rep.Cases = append(p.rep.Cases, Result{ID: id, Revision: rev})
+	return &p.rep.Cases[len(p.rep.Cases)-1]
+}
+
+// end gives the case its verdict and keeps its trace.
+func (p *prober) end(r *Result, verdict string, rule *Rule, lesson, msg string, items ...string) {
+	r.Verdict, r.Rule, r.Lesson, r.Message, r.Items = verdict, rule, lesson, msg, items
+	if p.tap.rec != nil {
+		p.tap.rec.Note(verdict + ": " + msg)
+		r.Events = p.tap.rec.Events()
+	}
+}
+
+// connect dials a fresh session in rev.
+func (p *prober) connect(rev string) (*session, error) {
+	if err := p.ctx.Err(); err != nil {
+		return nil, fmt.Errorf("the run's budget is spent: %w", err)
+	}
+	var l Link
+	if len(p.spare) > 0 {
+		l, p.spare = p.spare[0], p.spare[1:]
+	} else {
+		var err error
+		if l, err = p.dial(p.ctx, p.tap); err != nil {
+			return nil, fmt.Errorf("connecting: %w", err)
+		}
+		p.links = append(p.links, l)
+	}
+	s := &session{link: l, tap: p.tap, rev: rev, version: rev}
+	s.timeout = func(ctx context.Context) (context.Context, context.CancelFunc) {
+		if s.nextID <= 1 {
+			return context.WithTimeout(ctx, max(p.opts.StartTimeout, p.opts.RequestTimeout))
+		}
+		return context.WithTimeout(ctx, p.opts.RequestTimeout)
+	}
+	return s, nil
+}
+
+// hangUp is called when the probe is done with a session. The link is
+// closed with the others at the end of the run, all at once, so that a
+// server slow to exit costs the run its wait once, not once per session.
+func (p *prober) hangUp(s *session) {}
+
+// closeAll closes every link in parallel and keeps how each server ended.
+func (p *prober) closeAll() {
+	ended := make([]string, len(p.links))
+	var wg sync.WaitGroup
+	for i, l := range p.links {
+		wg.Go(func() { ended[i] = l.Close() })
+	}
+	wg.Wait()
+	for _, e := range ended {
+		if e != "" {
+			p.rep.Ended = append(p.rep.Ended, e)
+		}
+	}
+}
+
+// capabilities decodes a result's capabilities object.
+func capabilities(result json.RawMessage) map[string]json.RawMessage {
+	var r struct {
+		Capabilities map[string]json.RawMessage `json:"capabilities"`
+	}
+	_ = json.Unmarshal(result, &r)
+	if r.Capabilities == nil {
+		r.Capabilities = map[string]json.RawMessage{}
+	}
+	return r.Capabilities
+}
+
+// revisionCases runs the cases every spoken revision gets, on s.
+func (p *prober) revisionCases(s *session) {
+	if s.rev == Rev2025 {
+		p.ping(s) // 2026-07-28 removed ping
+	}
+	caps := p.caps[s.rev]
+	var toolNames []string
+	for _, k := range listKinds {
+		if _, ok := caps[k.capability]; !ok {
+			r := p.begin("list-walk:"+k.name, s.rev, "")
+			p.end(r, Skip, nil, lessonPages, fmt.Sprintf("the server declares no %s capability", k.capability))
+			continue
+		}
+		names := p.walk(s, k)
+		if k.name == "tools" {
+			toolNames = names
+		}
+		p.invalidCursor(s, k)
+	}
+	if _, ok := caps["tools"]; ok {
+		p.unknownTool(s, toolNames)
+		p.namedCalls(s, toolNames)
+	}
+}
+
+// broken ends a case whose session failed under it.
+func (p *prober) broken(r *Result, lesson string, err error) {
+	p.end(r, Fail, nil, lesson, err.Error())
+}
+
+// ping checks that the server answers ping with an empty result.
+func (p *prober) ping(s *session) {
+	r := p.begin("lifecycle-ping", s.rev, "")
+	rep, err := s.call(p.ctx, "ping", nil, "ping: the receiver answers with an empty result.")
+	switch {
+	case err != nil:
+		p.broken(r, lessonHandshake, err)
+	case rep.Error != nil:
+		p.end(r, Fail, &rulePing, lessonHandshake, "ping answered with "+rep.Error.String())
+	default:
+		var res map[string]json.RawMessage
+		_ = json.Unmarshal(rep.Result, &res)
+		delete(res, "_meta")
+		delete(res, "resultType")
+		if len(res) > 0 {
+			p.end(r, Note, &rulePing, lessonHandshake, "ping answered, with fields beyond the empty result: "+string(rep.Result))
+			return
+		}
+		p.end(r, Pass, &rulePing, lessonHandshake, "ping answered with an empty result")
+	}
+}
+
+// framing judges every stdout line the probe read, on every connection.
+func (p *prober) framing() {
+	var bad []BadLine
+	checked := false
+	for _, l := range p.links {
+		if sl, ok := l.(interface{ BadLines() []BadLine }); ok {
+			checked = true
+			bad = append(bad, sl.BadLines()...)
+		}
+	}
+	if !checked {
+		return
+	}
+	r := p.begin("stdio-framing", "", "")
+	if len(bad) == 0 {
+		p.end(r, Pass, &ruleStdout, lessonFraming, fmt.Sprintf("every stdout line of %d connections was one JSON-RPC message", len(p.links)))
+		return
+	}
+	var items []string
+	for _, b := range bad {
+		items = append(items, fmt.Sprintf("line %d: %q (%s)", b.Line, b.Text, b.Why))
+	}
+	for _, b := range bad {
+		p.tap.Add(trace.Event{Kind: trace.KindBytes, Direction: trace.ServerToClient, Raw: b.Text,
+			Payload: trace.MustJSON(trace.BytesPayload{Line: b.Line, Verdict: b.Why})})
+	}
+	p.end(r, Fail, &ruleStdout, lessonFraming, fmt.Sprintf("%d stdout lines were not JSON-RPC messages; first: line %d %q", len(bad), bad[0].Line, bad[0].Text), items...)
+}
