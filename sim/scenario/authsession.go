@@ -44,7 +44,7 @@ func (p *AuthSessionParams) Validate() error {
 var authSessionFamily = &play.Family{
 	Name:    "auth-session",
 	Params:  func() play.Validator { return &AuthSessionParams{} },
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runAuthSession(ctx, rec, v.(*AuthSessionParams))
 	},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -50,7 +51,7 @@ func (p *DiscoverParams) Validate() error {
 	if err := discoverChoices().Check("shape", p.Shape); err != nil {
 		return err
 	}
-	if !isVersion(p.ClientVersion) {
+	if !handshake.IsVersion(p.ClientVersion) {
 		return fmt.Errorf("client_version %q: want a date like 2026-07-28", p.ClientVersion)
 	}
 	supported := slices.Contains(mcp.SupportedProtocolVersions(), p.ClientVersion)
@@ -79,5 +80,5 @@ var discoverFamily = &play.Family{
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runDiscover(ctx, rec, v.(*DiscoverParams))
 	},
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 }

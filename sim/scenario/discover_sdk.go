@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -51,7 +52,7 @@ func discoverVersionRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverP
 	rec.Changed("Connect returns, speaking "+l.Cs.InitializeResult().ProtocolVersion+". The failed request left nothing behind: in 2026-07-28 each request stands alone.", func(s *trace.State) {
 		s.Protocol = l.Cs.InitializeResult().ProtocolVersion
 	})
-	return listThenClose(ctx, l,
+	return handshake.ListThenClose(ctx, l,
 		"Every later request carries the version that worked, "+retried+", in its _meta.",
 		"The answer, with resultType \"complete\".",
 		"The client closes the connection; in 2026-07-28 a connection is not a session.")
@@ -111,7 +112,7 @@ func discoverFallback(ctx context.Context, rec *trace.Recorder, p *DiscoverParam
 	if l.Cs, err = play.Wait(ctx, connected); err != nil {
 		return err
 	}
-	return listThenClose(ctx, l,
+	return handshake.ListThenClose(ctx, l,
 		"tools/list in the 2025-11-25 form: no per-request _meta, since the session carries the version.",
 		"The answer.",
 		"The client closes the session. Specification 2026-07-28: clients SHOULD remember the server's era (for stdio, for the life of the server process) rather than probe again.")

@@ -41,7 +41,7 @@ func (p *HandleParams) Validate() error {
 var handleFamily = &play.Family{
 	Name:    "handle",
 	Params:  func() play.Validator { return &HandleParams{} },
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runHandle(ctx, rec, v.(*HandleParams))
 	},

@@ -74,7 +74,7 @@ var http2026Family = &play.Family{
 	Name:    "http-2026",
 	Params:  func() play.Validator { return &HTTP2026Params{} },
 	Choices: http2026Choices(),
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runHTTP2026(ctx, rec, v.(*HTTP2026Params))
 	},

@@ -35,7 +35,7 @@ func (p *HTTPSessionParams) Validate() error {
 var httpSessionFamily = &play.Family{
 	Name:    "http-session",
 	Params:  func() play.Validator { return &HTTPSessionParams{} },
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runHTTPSession(ctx, rec, v.(*HTTPSessionParams))
 	},

@@ -41,7 +41,7 @@ var lateResponseFamily = &play.Family{
 	Name:    "late-response",
 	Params:  func() play.Validator { return &LateResponseParams{} },
 	Choices: lateResponseChoices(),
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runLateResponse(ctx, rec, v.(*LateResponseParams))
 	},

@@ -25,7 +25,7 @@ var mrtrFamily = &play.Family{
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runMRTR(ctx, rec, v.(*MRTRParams))
 	},
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 }
 
 // MRTRParams choose the era and what the user answers.

@@ -32,7 +32,7 @@ var paging2026Family = &play.Family{
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runPaging2026(ctx, rec, v.(*Paging2026Params))
 	},
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 }
 
 // Paging2026Params shape a 2026-07-28 catalog walk.

@@ -22,7 +22,7 @@ var pagingLabFamily = &play.Family{
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runPagingLab(ctx, rec, v.(*PagingLabParams))
 	},
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 }
 
 // PagingLabParams shape a walk over a go-sdk server's own pagination.

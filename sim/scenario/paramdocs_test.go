@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 )
 
 // TestEveryParameterIsDocumented checks that every parameter of every
@@ -19,7 +21,7 @@ func TestEveryParameterIsDocumented(t *testing.T) {
 			continue
 		}
 		seen[f.Name] = true
-		types := paramTypes(reflect.TypeOf(f.Params()).Elem())
+		types := play.ParamTypes(reflect.TypeOf(f.Params()).Elem())
 		docs := p.Info.ParamDocs
 		for name := range types {
 			d, ok := docs[name]
@@ -40,16 +42,16 @@ func TestEveryParameterIsDocumented(t *testing.T) {
 }
 
 func TestParamTypesFromGoFields(t *testing.T) {
-	got := paramTypes(reflect.TypeOf(PagingParams{}))
+	got := play.ParamTypes(reflect.TypeOf(PagingParams{}))
 	for name, want := range map[string]string{"pages": "array", "shape": "string", "max_pages": "number", "seed": "number", "twist": "string"} {
 		if got[name] != want {
-			t.Errorf("paramTypes(PagingParams)[%q] = %q, want %q", name, got[name], want)
+			t.Errorf("play.ParamTypes(PagingParams)[%q] = %q, want %q", name, got[name], want)
 		}
 	}
-	if got := paramTypes(reflect.TypeOf(DisconnectParams{}))["cancel_late"]; got != "boolean" {
+	if got := play.ParamTypes(reflect.TypeOf(DisconnectParams{}))["cancel_late"]; got != "boolean" {
 		t.Errorf("cancel_late = %q, want boolean", got)
 	}
-	if got := paramTypes(reflect.TypeOf(ToolsParams{}))["calls"]; got != "array" {
+	if got := play.ParamTypes(reflect.TypeOf(ToolsParams{}))["calls"]; got != "array" {
 		t.Errorf("calls = %q, want array", got)
 	}
 }

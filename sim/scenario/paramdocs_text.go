@@ -2,6 +2,8 @@
 
 package scenario
 
+import "github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
+
 // paramDocs holds, per family name, the one-line meaning of each of the
 // family's parameters. Every parameter has one (TestEveryParameterIsDocumented):
 // a learner changing a number in the playground should not have to read
@@ -27,11 +29,7 @@ func paramDocs() map[string]map[string]string {
 		return out
 	}
 	return map[string]map[string]string{
-		"handshake": {
-			"shape":          "what happens: ok, request-before-init, counteroffer (the server offers its own version), unsupported, no-initialized or discover (2026-07-28)",
-			"client_version": "the protocolVersion the client asks for, a date; ok and unsupported need one go-sdk supports before 2026-07-28, counteroffer one it does not know, discover 2026-07-28 or later",
-			"server_version": "with shape unsupported: the only version the scripted server speaks, a date go-sdk does not know (such as 1999-01-01)",
-		},
+		"handshake": handshake.ParamDocs(),
 		"discover": {
 			"shape":          "what server/discover meets: version-retry, fallback (to initialize), legacy-list, bad-meta or inline-retry",
 			"client_version": "the version the client asks for first, a date; version-retry and inline-retry need one after 2026-07-28 that go-sdk does not implement (2027-01-01), the others 2026-07-28",

@@ -61,7 +61,7 @@ var reissueFamily = &play.Family{
 	Name:    "reissue",
 	Params:  func() play.Validator { return &ReissueParams{} },
 	Choices: reissueChoices(),
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runReissue(ctx, rec, v.(*ReissueParams))
 	},

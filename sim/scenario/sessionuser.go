@@ -41,7 +41,7 @@ var sessionUserFamily = &play.Family{
 	Name:    "session-user",
 	Params:  func() play.Validator { return &SessionUserParams{} },
 	Choices: sessionUserChoices(),
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runSessionUser(ctx, rec, v.(*SessionUserParams))
 	},

@@ -51,7 +51,7 @@ var sseFragmentFamily = &play.Family{
 	Name:    "sse-fragment",
 	Params:  func() play.Validator { return &SSEFragmentParams{} },
 	Choices: sseFragmentChoices(),
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runSSEFragment(ctx, rec, v.(*SSEFragmentParams))
 	},

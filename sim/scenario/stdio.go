@@ -90,5 +90,5 @@ var stdioFamily = &play.Family{
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runStdio(ctx, rec, v.(*StdioParams))
 	},
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 }

@@ -21,7 +21,7 @@ var toolSafetyFamily = &play.Family{
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
 		return runToolSafety(ctx, rec, v.(*ToolSafetyParams))
 	},
-	Runtime: RuntimeHTTP,
+	Runtime: play.RuntimeHTTP,
 }
 
 // ToolSafetyParams choose the case and what the server says.

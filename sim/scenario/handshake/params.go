@@ -1,4 +1,4 @@
-package scenario
+package handshake
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// HandshakeParams choose how the connection starts.
-type HandshakeParams struct {
+// Params choose how the connection starts.
+type Params struct {
 	// Shape is one of ok, request-before-init, counteroffer, unsupported,
 	// no-initialized, discover.
 	Shape string `json:"shape"`
@@ -36,11 +36,11 @@ func handshakeChoices() play.Choices {
 	return play.Choices{"shape": {shapeOK, shapeRequestBeforeInit, shapeCounteroffer, shapeUnsupported, shapeNoInitialized, shapeDiscover}}
 }
 
-func (p *HandshakeParams) Validate() error {
+func (p *Params) Validate() error {
 	if err := handshakeChoices().Check("shape", p.Shape); err != nil {
 		return err
 	}
-	if !isVersion(p.ClientVersion) {
+	if !IsVersion(p.ClientVersion) {
 		return fmt.Errorf("client_version %q: want a date like 2025-11-25", p.ClientVersion)
 	}
 	// The go-sdk client sends server/discover instead of initialize for
@@ -64,7 +64,7 @@ func (p *HandshakeParams) Validate() error {
 		}
 	}
 	if p.Shape == shapeUnsupported {
-		if !isVersion(p.ServerVersion) {
+		if !IsVersion(p.ServerVersion) {
 			return fmt.Errorf("server_version %q: want a date like 1999-01-01", p.ServerVersion)
 		}
 		if slices.Contains(mcp.SupportedProtocolVersions(), p.ServerVersion) {
@@ -74,8 +74,8 @@ func (p *HandshakeParams) Validate() error {
 	return nil
 }
 
-// isVersion reports whether v looks like an MCP protocol version (YYYY-MM-DD).
-func isVersion(v string) bool {
+// IsVersion reports whether v looks like an MCP protocol version (YYYY-MM-DD).
+func IsVersion(v string) bool {
 	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
 		return false
 	}

@@ -1,4 +1,4 @@
-package scenario
+package handshake
 
 import (
 	"context"
@@ -14,10 +14,10 @@ import (
 // peer in handshake_scripted.go.
 var handshakeFamily = &play.Family{
 	Name:    "handshake",
-	Params:  func() play.Validator { return &HandshakeParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: handshakeChoices(),
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		p := v.(*HandshakeParams)
+		p := v.(*Params)
 		switch p.Shape {
 		case shapeOK, shapeCounteroffer:
 			return handshakeSDK(ctx, rec, p)

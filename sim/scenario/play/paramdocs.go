@@ -1,35 +1,44 @@
-package scenario
+package play
 
 import (
 	"reflect"
 	"strings"
-
-	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 )
+
+// Document gives every scenario of the catalogue its [Info.ParamDocs]:
+// docs holds, per family name, the one-line meaning of each parameter, and
+// the JSON type comes from the Go field. Only the registry documents its
+// catalogue: a browser build reads the docs from the scenario index the
+// site build writes, so its main leaves them, and their text, out.
+func (c *Catalogue) Document(docs map[string]map[string]string) {
+	for i := range c.presets {
+		p := &c.presets[i]
+		p.Info.ParamDocs = docsFor(p.Family, docs[p.Family.Name])
+	}
+}
 
 // docsFor returns the ParamDocs of f: each documented parameter with the
 // JSON type of its Go field.
-func docsFor(f *play.Family) map[string]play.ParamDoc {
-	docs := paramDocs()[f.Name]
+func docsFor(f *Family, docs map[string]string) map[string]ParamDoc {
 	if f.Params == nil || len(docs) == 0 {
 		return nil
 	}
-	types := paramTypes(reflect.TypeOf(f.Params()).Elem())
-	out := make(map[string]play.ParamDoc, len(docs))
+	types := ParamTypes(reflect.TypeOf(f.Params()).Elem())
+	out := make(map[string]ParamDoc, len(docs))
 	for name, doc := range docs {
-		out[name] = play.ParamDoc{Doc: doc, Type: types[name]}
+		out[name] = ParamDoc{Doc: doc, Type: types[name]}
 	}
 	return out
 }
 
-// paramTypes maps the JSON names of struct t's fields (embedded structs'
+// ParamTypes maps the JSON names of struct t's fields (embedded structs'
 // fields too) to their JSON types.
-func paramTypes(t reflect.Type) map[string]string {
+func ParamTypes(t reflect.Type) map[string]string {
 	out := map[string]string{}
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		if sf.Anonymous && sf.Type.Kind() == reflect.Struct {
-			for k, v := range paramTypes(sf.Type) {
+			for k, v := range ParamTypes(sf.Type) {
 				out[k] = v
 			}
 			continue

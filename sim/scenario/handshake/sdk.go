@@ -1,4 +1,4 @@
-package scenario
+package handshake
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 )
 
 // handshakeSDK runs the real go-sdk client against the real fixture server.
-func handshakeSDK(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) error {
+func handshakeSDK(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
 	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
@@ -57,7 +57,7 @@ func handshakeSDK(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) 
 		return err
 	}
 
-	return listThenClose(ctx, l,
+	return ListThenClose(ctx, l,
 		"The first ordinary request: list the server's tools.",
 		"One page, no nextCursor: the catalog is complete.",
 		"The client closes the session. Closing the transport is how an MCP session ends; there is no shutdown message.")
@@ -66,7 +66,7 @@ func handshakeSDK(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) 
 // discover2026 runs the default go-sdk v1.8.0 client: protocol 2026-07-28.
 // Its state is STATELESS from the start: 2026-07-28 has no lifecycle, so
 // server/discover is an ordinary request, not a phase the client is in.
-func discover2026(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) error {
+func discover2026(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
 	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
@@ -95,16 +95,16 @@ func discover2026(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) 
 	rec.Changed("The client keeps "+agreed+", which the server listed, and Connect returns. There is no notifications/initialized in this era, and the client's state does not change: 2026-07-28 keeps no state from this exchange.", func(s *trace.State) {
 		s.Protocol = agreed
 	})
-	return listThenClose(ctx, l,
+	return ListThenClose(ctx, l,
 		"Each request carries its own _meta: io.modelcontextprotocol/protocolVersion and clientCapabilities (required by 2026-07-28) and clientInfo (which clients SHOULD send).",
 		"The answer, with resultType \"complete\" (2026-07-28: every result carries one; \"input_required\" is the other core value) and the server's serverInfo in _meta.",
 		"The client closes the connection. Specification 2026-07-28: a connection is not a session, so nothing else ends with it.")
 }
 
-// listThenClose lists the tools once on l's ready client session and
+// ListThenClose lists the tools once on l's ready client session and
 // closes the session, with a note for the request, the response and the
 // close.
-func listThenClose(ctx context.Context, l *play.Link, reqNote, respNote, closeNote string) error {
+func ListThenClose(ctx context.Context, l *play.Link, reqNote, respNote, closeNote string) error {
 	cs := l.Cs
 	listed := play.GoDo(func() (*mcp.ListToolsResult, error) { return cs.ListTools(ctx, nil) })
 	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/list"), reqNote); err != nil {

@@ -1,4 +1,4 @@
-package scenario
+package handshake
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 
 // handshakeRequestBeforeInit sends tools/list from a scripted client before
 // any initialize.
-func handshakeRequestBeforeInit(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) error {
+func handshakeRequestBeforeInit(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
 	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
@@ -60,7 +60,7 @@ func handshakeRequestBeforeInit(ctx context.Context, rec *trace.Recorder, p *Han
 
 // handshakeUnsupported answers the SDK client's initialize from a scripted
 // server with a version the client does not know.
-func handshakeUnsupported(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) error {
+func handshakeUnsupported(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
 	w := wire.New(rec)
 	rec.Note("The server here is scripted: the go-sdk server would never answer a version it cannot speak.")
@@ -91,7 +91,7 @@ func handshakeUnsupported(ctx context.Context, rec *trace.Recorder, p *Handshake
 
 // handshakeNoInitialized calls a tool between the initialize result and
 // notifications/initialized.
-func handshakeNoInitialized(ctx context.Context, rec *trace.Recorder, p *HandshakeParams) error {
+func handshakeNoInitialized(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientNew })
 	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
