@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,7 +35,7 @@ func runLateResponse(ctx context.Context, rec *trace.Recorder, p *LateResponsePa
 	})
 	old := l.Cs
 	called := play.GoDo(func() (*mcp.CallToolResult, error) {
-		return old.CallTool(ctx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: reserveArgs("PEN-01", 2, "")})
+		return old.CallTool(ctx, &mcp.CallToolParams{Name: "reserve_stock", Arguments: disconnect.ReserveArgs("PEN-01", 2, "")})
 	})
 	req, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), "Call 1, reserve_stock, is request id 2 on this connection (go-sdk numbers initialize 1).")
 	if err != nil {

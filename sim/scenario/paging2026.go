@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -72,16 +73,16 @@ func paging2026Choices() play.Choices {
 	return play.Choices{
 		"shape":       {fixture.ShapeNormal, fixture.ShapeRepeat, fixture.ShapeCycle, fixture.ShapeEndless},
 		"cache_scope": {"public", "private"},
-		"client":      {clientSDKIterator, clientBoth},
-		"twist":       {twistNone, twistInvalidCursor, twist26CrossConnection, twist26ListChanged},
+		"client":      {paging.ClientSDKIterator, paging.ClientBoth},
+		"twist":       {paging.TwistNone, paging.TwistInvalidCursor, twist26CrossConnection, twist26ListChanged},
 	}
 }
 
 func (p *Paging2026Params) Validate() error {
-	if len(p.Pages) == 0 || len(p.Pages) > maxParamPages {
-		return fmt.Errorf("pages: want 1 to %d pages, got %d", maxParamPages, len(p.Pages))
+	if len(p.Pages) == 0 || len(p.Pages) > paging.MaxParamPages {
+		return fmt.Errorf("pages: want 1 to %d pages, got %d", paging.MaxParamPages, len(p.Pages))
 	}
-	if err := validNames("pages", p.Pages); err != nil {
+	if err := paging.ValidNames("pages", p.Pages); err != nil {
 		return err
 	}
 	c := paging2026Choices()
@@ -99,7 +100,7 @@ func (p *Paging2026Params) Validate() error {
 	if (len(p.Changed) > 0) != (p.Twist == twist26ListChanged) {
 		return errors.New("changed: the tools the server adds, with twist list-changed and only with it")
 	}
-	if err := validNames("changed", p.Changed); err != nil {
+	if err := paging.ValidNames("changed", p.Changed); err != nil {
 		return err
 	}
 	if p.Twist == twist26ListChanged {
@@ -124,7 +125,7 @@ func (p *Paging2026Params) Validate() error {
 		// to stop on and no frame to count, so nothing could end it.
 		return fmt.Errorf("shape %s with ttl_ms > 0 needs tools on every page after the first: go-sdk would loop over an empty cached page in memory, yielding nothing, forever", p.Shape)
 	}
-	if p.Client == clientBoth && (p.Twist != twistNone || p.Shape != fixture.ShapeNormal || p.Walks != 1) {
+	if p.Client == paging.ClientBoth && (p.Twist != paging.TwistNone || p.Shape != fixture.ShapeNormal || p.Walks != 1) {
 		return errors.New("client both: the reference walk is shown on shape normal, one walk, no twist")
 	}
 	if p.Walks < 1 || p.Walks > 3 {
@@ -135,16 +136,16 @@ func (p *Paging2026Params) Validate() error {
 		// walk can follow on a cut link.
 		return fmt.Errorf("shape endless walks once (the link is cut to end it): set walks to 1")
 	}
-	if p.MaxTools < 1 || p.MaxTools > 10*maxParamTools {
-		return fmt.Errorf("max_tools %d: want 1 to %d", p.MaxTools, 10*maxParamTools)
+	if p.MaxTools < 1 || p.MaxTools > 10*paging.MaxParamTools {
+		return fmt.Errorf("max_tools %d: want 1 to %d", p.MaxTools, 10*paging.MaxParamTools)
 	}
-	if p.MaxRequests < 1 || p.MaxRequests > maxListRequests {
-		return fmt.Errorf("max_requests %d: want 1 to %d", p.MaxRequests, maxListRequests)
+	if p.MaxRequests < 1 || p.MaxRequests > paging.MaxListRequests {
+		return fmt.Errorf("max_requests %d: want 1 to %d", p.MaxRequests, paging.MaxListRequests)
 	}
-	if (p.Twist == twistInvalidCursor || p.Twist == twist26CrossConnection) && len(p.Pages) < 2 {
+	if (p.Twist == paging.TwistInvalidCursor || p.Twist == twist26CrossConnection) && len(p.Pages) < 2 {
 		return fmt.Errorf("twist %s needs at least 2 pages (a nextCursor to misuse)", p.Twist)
 	}
-	if p.Twist != twistNone && p.Twist != twist26ListChanged && p.Walks != 1 {
+	if p.Twist != paging.TwistNone && p.Twist != twist26ListChanged && p.Walks != 1 {
 		return fmt.Errorf("twist %s walks once: set walks to 1", p.Twist)
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/wire"
@@ -66,7 +67,7 @@ func (w *walker2026) pageNote(f *wire.Frame) string {
 	case *r.NextCursor == "":
 		next = `, and "nextCursor":"". Specification 2026-07-28: an empty string is a valid cursor and MUST NOT end the walk. go-sdk v1.8.0 behaviour: the iterator stops here, since ListToolsResult.NextCursor is a string and "" reads as absent. (Were it to follow "", its toolsCache would answer with the first page, which it keys under "" too.)`
 	case slices.Contains(w.received, *r.NextCursor):
-		next = fmt.Sprintf(", and nextCursor %s again, a cursor this connection has received before. The iterator follows it without a check.", quote(*r.NextCursor))
+		next = fmt.Sprintf(", and nextCursor %s again, a cursor this connection has received before. The iterator follows it without a check.", paging.Quote(*r.NextCursor))
 		if r.TTLMs != nil && *r.TTLMs > 0 {
 			next += " The page it leads to is in the toolsCache under that cursor, so from now on the loop runs in memory: no further frame."
 		}

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 )
 
@@ -11,8 +12,8 @@ import (
 func paging2026Presets() []play.Preset {
 	base := func(mod func(*Paging2026Params)) *Paging2026Params {
 		p := &Paging2026Params{
-			Catalog: fixture.Catalog{Pages: threePages(), Shape: fixture.ShapeNormal, CacheScope: "public", TTLMs: 300_000},
-			Seed:    1, Walks: 1, MaxTools: 6, MaxRequests: 10, Client: clientSDKIterator,
+			Catalog: fixture.Catalog{Pages: paging.ThreePages(), Shape: fixture.ShapeNormal, CacheScope: "public", TTLMs: 300_000},
+			Seed:    1, Walks: 1, MaxTools: 6, MaxRequests: 10, Client: paging.ClientSDKIterator,
 		}
 		mod(p)
 		return p
@@ -27,7 +28,7 @@ func paging2026Presets() []play.Preset {
 			Family: paging2026Family, Params: base(func(p *Paging2026Params) { p.Walks = 2 })},
 		{Info: info("paging-2026-empty-token", "catalog", "paging-empty-token", "The empty-string cursor in 2026-07-28",
 			`After alpha the nextCursor is "". 2026-07-28 says "" is a valid cursor that MUST NOT end a walk: a correct client sends "cursor":"" and gets every tool; go-sdk's 2026 client still stops after alpha.`),
-			Family: paging2026Family, Params: base(func(p *Paging2026Params) { p.EmptyCursorAfter = 1; p.Client = clientBoth })},
+			Family: paging2026Family, Params: base(func(p *Paging2026Params) { p.EmptyCursorAfter = 1; p.Client = paging.ClientBoth })},
 		{Info: info("paging-2026-repeat", "paging", "paging-repeat", "A repeated cursor, answered from the cache",
 			"Page 2 hands back the cursor that fetched it. go-sdk's iterator follows it, the toolsCache answers, and beta repeats without a frame until the scenario stops the iterator."),
 			Family: paging2026Family, Params: base(func(p *Paging2026Params) { p.Pages = threeFull(); p.Shape = fixture.ShapeRepeat })},
@@ -46,7 +47,7 @@ func paging2026Presets() []play.Preset {
 			Family: paging2026Family, Params: base(func(p *Paging2026Params) { p.Pages = [][]string{{"alpha"}, {}, {"beta", "alpha"}} })},
 		{Info: info("paging-2026-invalid-cursor", "paging", "paging-invalid-cursor", "A cursor the server never issued, in 2026-07-28",
 			"The first nextCursor is corrupted on the wire; the server answers -32602 and go-sdk's iterator yields the error after alpha."),
-			Family: paging2026Family, Params: base(func(p *Paging2026Params) { p.Twist = twistInvalidCursor })},
+			Family: paging2026Family, Params: base(func(p *Paging2026Params) { p.Twist = paging.TwistInvalidCursor })},
 		{Info: info("paging-2026-cross-connection", "paging", "paging-cross-session-cursor", "A cursor on a new connection",
 			"A cursor from connection 1 works on connection 2 to the same server: 2026-07-28 lists do not vary per connection. Another server process still answers -32602."),
 			Family: paging2026Family, Params: base(func(p *Paging2026Params) { p.Twist = twist26CrossConnection })},

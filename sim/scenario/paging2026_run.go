@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcp-playground/mcp-playground/sim/catalog"
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/wire"
@@ -23,11 +24,11 @@ func runPaging2026(ctx context.Context, rec *trace.Recorder, p *Paging2026Params
 	case twist26ListChanged:
 		return paging2026ListChanged(ctx, rec, p)
 	}
-	if p.Client == clientBoth {
+	if p.Client == paging.ClientBoth {
 		if err := reference2026(ctx, rec, p); err != nil {
 			return err
 		}
-		rec.Run = clientSDKIterator
+		rec.Run = paging.ClientSDKIterator
 		rec.Update(func(s *trace.State) { *s = trace.State{} })
 		rec.Note("Run 2: the same server shape, read with go-sdk v1.8.0's default client and its ClientSession.Tools iterator.")
 	}
@@ -39,7 +40,7 @@ func runPaging2026(ctx context.Context, rec *trace.Recorder, p *Paging2026Params
 	if err := l.DiscoverClient(ctx, play.NewClient()); err != nil {
 		return err
 	}
-	w := &walker2026{l: l, p: p, forge: p.Twist == twistInvalidCursor}
+	w := &walker2026{l: l, p: p, forge: p.Twist == paging.TwistInvalidCursor}
 	for i := range p.Walks {
 		if i > 0 {
 			rec.Note(fmt.Sprintf("Walk %d, on the same connection, right away: well within ttlMs %d.", i+1, p.TTLMs))
@@ -115,7 +116,7 @@ func (w *walker2026) walk(ctx context.Context, cursor *string) error {
 		w.requests++
 		note := "ClientSession.Tools asks for the first page. Its _meta names the protocol version, as every 2026-07-28 request does."
 		if c := play.RequestCursor(f); c != nil {
-			note = fmt.Sprintf("The iterator sends cursor %s, the previous page's nextCursor: the toolsCache has no entry under this key.", quote(*c))
+			note = fmt.Sprintf("The iterator sends cursor %s, the previous page's nextCursor: the toolsCache has no entry under this key.", paging.Quote(*c))
 			rec.Update(func(s *trace.State) { s.Cursors = append(s.Cursors, *c) })
 		}
 		l.W.Deliver(f, note)
@@ -168,7 +169,7 @@ func (w *walker2026) forgeNext(f *wire.Frame) error {
 	if next == "" {
 		return errors.New("invalid-cursor needs a first page with a nextCursor")
 	}
-	raw := strings.Replace(string(f.Raw), `"nextCursor":`+quote(next), `"nextCursor":`+quote(forgedCursor), 1)
+	raw := strings.Replace(string(f.Raw), `"nextCursor":`+paging.Quote(next), `"nextCursor":`+paging.Quote(paging.ForgedCursor), 1)
 	return w.l.W.Rewrite(f, []byte(raw), "The nextCursor was corrupted in transit: the client now holds a cursor the server never issued. The page is in the toolsCache now, with the corrupted cursor.")
 }
 
@@ -176,17 +177,16 @@ func (w *walker2026) forgeNext(f *wire.Frame) error {
 // 2026-07-28 client: no handshake, _meta on every request, and a cursor
 // that may be "" on the wire.
 func reference2026(ctx context.Context, rec *trace.Recorder, p *Paging2026Params) error {
-	rec.Run = clientReference
+	rec.Run = paging.ClientReference
 	rec.Note("Run 1: a scripted 2026-07-28 client running the reference walk, which treats only an absent nextCursor as the end. It sends no server/discover: 2026-07-28 lets a client skip it.")
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless; s.Protocol = play.V20260728 })
 	l, err := play.ConnectServer(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed), fixture.PreserveCursor)
 	if err != nil {
 		return err
 	}
-	c := &pagingClient{rec: rec, l: l, nextID: 1, cat: p.Catalog, received: map[string]int{},
-		meta: `{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"scripted-client","version":"0.0.1"}}`}
-	defer c.close()
-	_, err = c.enumerate(ctx, catalog.Limits{MaxPages: maxListRequests, MaxTools: 10 * maxParamTools})
+	c := paging.NewClient(rec, l, p.Catalog, `{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"scripted-client","version":"0.0.1"}}`)
+	defer c.Close()
+	_, err = c.Enumerate(ctx, catalog.Limits{MaxPages: paging.MaxListRequests, MaxTools: 10 * paging.MaxParamTools})
 	if err != nil && ctx.Err() != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -63,7 +64,7 @@ func TestPaging2026Claims(t *testing.T) {
 			if listRequests(r) != 4 || !slices.ContainsFunc(wireFrames(r), func(s string) bool { return strings.Contains(s, `"cursor":""`) }) {
 				return `want the reference walk to send "cursor":"" (3 requests), then go-sdk's one request`
 			}
-			if st := lastState(r, clientReference); !slices.Equal(st.Catalog, []string{"alpha", "beta", "gamma"}) {
+			if st := lastState(r, paging.ClientReference); !slices.Equal(st.Catalog, []string{"alpha", "beta", "gamma"}) {
 				return "want the reference walk to find every tool"
 			}
 			return catalogIs(r, "alpha")

@@ -3,59 +3,36 @@ package scenario
 import (
 	"context"
 
-	"github.com/mcp-playground/mcp-playground/sim/catalog"
-	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
-	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 )
 
-// A PagingRun is a catalog server on the simulator's wire with a scripted,
-// initialized client, for graders that drive a learner's own walk through
-// [PagingRun.Lister] and then read the trace.
-type PagingRun struct {
-	rec    *trace.Recorder
-	client *pagingClient
+// The graders of the exercises drive the paging family themselves and read
+// the disconnect family's parameters; these names keep them to this
+// package.
+
+// PagingParams are the paging family's parameters (see [paging.Params]).
+type PagingParams = paging.Params
+
+// A PagingRun is a catalog server with a scripted client for a learner's
+// own walk (see [paging.GraderRun]).
+type PagingRun = paging.GraderRun
+
+// NewPagingRun starts a paging run (see [paging.NewGraderRun]).
+func NewPagingRun(ctx context.Context, p PagingParams) (*PagingRun, error) {
+	return paging.NewGraderRun(ctx, p)
 }
 
-// NewPagingRun starts a paging run with parameters p (Client and the
-// restart, cross-session and refresh-failed twists are ignored: the caller
-// is the client). Close it when done.
-func NewPagingRun(ctx context.Context, p PagingParams) (*PagingRun, error) {
-	p.Client, p.MaxPages, p.MaxTools = clientReference, max(p.MaxPages, 1), max(p.MaxTools, 0)
-	twist := p.Twist
-	p.Twist = twistNone
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	rec := trace.NewRecorder(trace.InMemory, trace.State{})
-	c, err := startPagingClient(ctx, rec, p.Catalog, p.Seed)
-	if err != nil {
-		return nil, err
-	}
-	c.forgeNext = twist == twistInvalidCursor
-	return &PagingRun{rec: rec, client: c}, nil
-}
+// DisconnectParams are the disconnect family's parameters (see
+// [disconnect.Params]).
+type DisconnectParams = disconnect.Params
 
 // PagingPreset returns the parameters of the named paging scenario.
-func PagingPreset(id string) (PagingParams, bool) {
-	for _, p := range presets() {
-		if pp, ok := p.Params.(*PagingParams); ok && p.Info.ID == id {
+func PagingPreset(id string) (paging.Params, bool) {
+	for _, p := range paging.Presets() {
+		if pp, ok := p.Params.(*paging.Params); ok && p.Info.ID == id {
 			return *pp, true
 		}
 	}
-	return PagingParams{}, false
+	return paging.Params{}, false
 }
-
-// Lister returns the client side of the run: each call sends one raw
-// tools/list request (a nil cursor sends none, "" sends "cursor":"") and
-// records both frames. After [maxListRequests] calls it fails, so a walk
-// that never ends still ends.
-func (r *PagingRun) Lister() catalog.Lister { return catalog.ListerFunc(r.client.listTools) }
-
-// Result returns the trace so far.
-func (r *PagingRun) Result() *Result {
-	return &Result{Info: play.Info{ID: "paging-run", Title: "Your walk", Lesson: "catalog", Family: pagingFamily.Name, Era: play.V20251125},
-		Events: append([]trace.Event(nil), r.rec.Events()...)}
-}
-
-// Close ends the run's connection and waits for the server's goroutines.
-func (r *PagingRun) Close() { r.client.close() }

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -225,7 +226,7 @@ func labCall(ctx context.Context, rec *trace.Recorder, l *play.Link, who, tool s
 	if err != nil {
 		return err
 	}
-	status, detail, note := classifyResponse(resp.Raw)
+	status, detail, note := tools.ClassifyResponse(resp.Raw)
 	if status == trace.OutcomeFailed {
 		note = "isError: true, with a reason a model can act on. The tool was listed to " + who + "; the call is still refused."
 	} else {

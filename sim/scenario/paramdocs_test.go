@@ -6,7 +6,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
 )
 
 // TestEveryParameterIsDocumented checks that every parameter of every
@@ -42,16 +45,16 @@ func TestEveryParameterIsDocumented(t *testing.T) {
 }
 
 func TestParamTypesFromGoFields(t *testing.T) {
-	got := play.ParamTypes(reflect.TypeOf(PagingParams{}))
+	got := play.ParamTypes(reflect.TypeOf(paging.Params{}))
 	for name, want := range map[string]string{"pages": "array", "shape": "string", "max_pages": "number", "seed": "number", "twist": "string"} {
 		if got[name] != want {
-			t.Errorf("play.ParamTypes(PagingParams)[%q] = %q, want %q", name, got[name], want)
+			t.Errorf("play.ParamTypes(paging.Params)[%q] = %q, want %q", name, got[name], want)
 		}
 	}
-	if got := play.ParamTypes(reflect.TypeOf(DisconnectParams{}))["cancel_late"]; got != "boolean" {
+	if got := play.ParamTypes(reflect.TypeOf(disconnect.Params{}))["cancel_late"]; got != "boolean" {
 		t.Errorf("cancel_late = %q, want boolean", got)
 	}
-	if got := play.ParamTypes(reflect.TypeOf(ToolsParams{}))["calls"]; got != "array" {
+	if got := play.ParamTypes(reflect.TypeOf(tools.Params{}))["calls"]; got != "array" {
 		t.Errorf("calls = %q, want array", got)
 	}
 }

@@ -2,32 +2,18 @@
 
 package scenario
 
-import "github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
+import (
+	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
+)
 
 // paramDocs holds, per family name, the one-line meaning of each of the
 // family's parameters. Every parameter has one (TestEveryParameterIsDocumented):
 // a learner changing a number in the playground should not have to read
 // the source to know what it does or how far it goes.
 func paramDocs() map[string]map[string]string {
-	catalog := map[string]string{
-		"pages":              `the tool names on each page of the catalog, one list per page; 1 to 20 pages of names like "get_stock"`,
-		"empty_cursor_after": `the page after which the server sends "" as the nextCursor; 0 for never, else 1 to the page before the last`,
-		"shape":              "how the server pages: normal, repeat (hands back the same cursor), cycle (loops to the first page) or endless (a fresh cursor forever)",
-		"change_after":       "the page after which the catalog changes to the changed pages; 0 for never, else 1 to the number of pages",
-		"changed":            "the pages of the changed catalog, in the same form as pages; needed when change_after is set",
-		"cache_scope":        "the 2026-07-28 cache hint cacheScope on every page: public or private; empty for none, as 2025-11-25 pages carry",
-		"ttl_ms":             "with cache_scope: the ttlMs hint on every page, in ms; 0 or more",
-	}
-	with := func(m map[string]string, more map[string]string) map[string]string {
-		out := map[string]string{}
-		for k, v := range m {
-			out[k] = v
-		}
-		for k, v := range more {
-			out[k] = v
-		}
-		return out
-	}
 	return map[string]map[string]string{
 		"handshake": handshake.ParamDocs(),
 		"discover": {
@@ -44,22 +30,14 @@ func paramDocs() map[string]map[string]string {
 			"shape":      "what the HTTP exchange shows: headers, mismatch (a proxy rewrites Mcp-Name), listen, stateful or session-2025",
 			"proxy_name": "with shape mismatch: the Mcp-Name the proxy writes over the client's; a tool name other than get_stock (letters, digits, - and _)",
 		},
-		"tools": {
-			"calls": `the calls the client makes, in order, each {"tool", "arguments", "why"}; 1 to 10 calls`,
-		},
+		"tools": tools.ParamDocs(),
 		"mrtr": {
 			"era":      "the protocol version the client speaks: 2026-07-28 (multi round-trip requests) or 2025-11-25 (the server elicits)",
 			"action":   "the user's answer to the confirmation: accept, decline or cancel",
 			"quantity": "how many units the restock tool orders; 1 to 1000",
 		},
-		"paging": with(catalog, map[string]string{
-			"max_pages": "the reference client's page limit; 1 to 100 (0 shows ErrInvalidLimits)",
-			"max_tools": "the reference client's tool limit; 0 to 2000 (-1 shows ErrInvalidLimits)",
-			"seed":      "makes the cursor tokens; two seeds are two server processes with different tokens; any whole number",
-			"client":    "who walks: reference (sim/catalog's guarded walk), sdk-iterator (go-sdk's ClientSession.Tools, shape normal only) or both",
-			"twist":     "a second act: invalid-cursor, cross-session, restart, refresh-failed (needs changed), or none; client reference only",
-		}),
-		"paging2026": with(catalog, map[string]string{
+		"paging": paging.ParamDocs(),
+		"paging2026": paging.With(paging.CatalogDocs(), map[string]string{
 			"change_after": "always 0 here: a 2026-07-28 catalog changes through a notification (twist list-changed)",
 			"changed":      "with twist list-changed: the pages of tools the server adds, in the same form as pages",
 			"cache_scope":  "the cacheScope every page carries: public or private",
@@ -122,14 +100,7 @@ func paramDocs() map[string]map[string]string {
 			"call_at":    "when the client first uses the handle, in virtual ms; 1 to ttl - 1",
 			"idle_until": "when the client comes back after being idle, in virtual ms; after call_at, up to 2^40",
 		},
-		"disconnect": {
-			"cut":         "where the link fails: after-execute (the handler ran, its response is lost), before-deliver (the request is lost) or none",
-			"retry":       "what the client does after the cut: none, blind (the same call again, no key) or idempotent (again with the same key: set key)",
-			"key":         "the idempotency key every attempt carries; needed by retry idempotent, not allowed with retry blind; empty for none",
-			"cancel_late": "the client cancels the call after the server has answered but before the answer arrives; needs cut none",
-			"sku":         "the product the write call reserves: a capital letter, then up to 15 capitals, digits or -",
-			"quantity":    "how many units the call reserves; 1 to 1000",
-		},
+		"disconnect": disconnect.ParamDocs(),
 		"reissue": {
 			"shape":    "what the client does when the response stream breaks: lost (stops there), reissue (sends the call again as a new request) or cancel",
 			"key":      "the idempotency key every attempt carries; at most 64 characters, empty for none",

@@ -11,9 +11,12 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/expiry"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
 )
 
 // Info describes a scenario; its families build it (see [play.Info]).
@@ -45,10 +48,10 @@ func Catalogue() *play.Catalogue {
 		stdioPresets(),
 		http2026Presets(),
 		sseFragmentPresets(),
-		toolsPresets(),
+		tools.Presets(),
 		toolSafetyPresets(),
 		mrtrPresets(),
-		pagingPresets(),
+		paging.Presets(),
 		paging2026Presets(),
 		pagingLabPresets(),
 		expiry.Presets(),
@@ -56,7 +59,7 @@ func Catalogue() *play.Catalogue {
 		sessionUserPresets(),
 		authSessionPresets(),
 		handlePresets(),
-		disconnectPresets(),
+		disconnect.Presets(),
 		lateResponsePresets(),
 		reissuePresets(),
 	)

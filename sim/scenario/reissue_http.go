@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -197,7 +198,7 @@ func runReissue(ctx context.Context, rec *trace.Recorder, p *ReissueParams) erro
 		return fmt.Errorf("the client chose %s, want %s", v, play.V20260728)
 	}
 
-	args := reserveArgs(p.SKU, p.Quantity, p.Key)
+	args := disconnect.ReserveArgs(p.SKU, p.Quantity, p.Key)
 	callCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rec.Update(func(s *trace.State) {

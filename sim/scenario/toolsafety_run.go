@@ -10,6 +10,7 @@ import (
 	"regexp"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -103,7 +104,7 @@ func errorLeakRun(ctx context.Context, rec *trace.Recorder, style string) error 
 		if err != nil {
 			return err
 		}
-		status, detail, _ := classifyResponse(resp.Raw)
+		status, detail, _ := tools.ClassifyResponse(resp.Raw)
 		rec.Update(func(s *trace.State) {
 			s.Outcomes[len(s.Outcomes)-1].Status = status
 			s.Outcomes[len(s.Outcomes)-1].Detail = detail

@@ -1,4 +1,4 @@
-package scenario
+package paging
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 )
 
 // sdkIteratorWalk reads the catalog with go-sdk's ClientSession.Tools.
-func sdkIteratorWalk(ctx context.Context, rec *trace.Recorder, p *PagingParams) error {
+func sdkIteratorWalk(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	l, err := play.ConnectBoth(ctx, rec, fixture.NewCatalogServer(p.Catalog, p.Seed), play.V20251125, fixture.PreserveCursor)
 	if err != nil {
 		return err
@@ -39,7 +39,7 @@ func sdkIteratorWalk(ctx context.Context, rec *trace.Recorder, p *PagingParams) 
 		}
 		note := "ClientSession.Tools asks for the first page."
 		if c := play.RequestCursor(f); c != nil {
-			note = fmt.Sprintf("The iterator sends cursor %s.", quote(*c))
+			note = fmt.Sprintf("The iterator sends cursor %s.", Quote(*c))
 			rec.Update(func(s *trace.State) { s.Cursors = append(s.Cursors, *c) })
 		}
 		l.W.Deliver(f, note)

@@ -1,14 +1,14 @@
-package scenario
+package disconnect
 
 import "github.com/mcp-playground/mcp-playground/sim/scenario/play"
 
-// disconnectPresets are the disconnect family's scenarios.
-func disconnectPresets() []play.Preset {
+// Presets are the disconnect family's scenarios.
+func Presets() []play.Preset {
 	info := func(id, title, summary string) play.Info {
 		return play.Info{ID: id, Title: title, Summary: summary, Lesson: "disconnect", Era: play.V20251125}
 	}
-	p := func(cut, retry, key string) *DisconnectParams {
-		return &DisconnectParams{Cut: cut, Retry: retry, Key: key, SKU: "PEN-01", Quantity: 2}
+	p := func(cut, retry, key string) *Params {
+		return &Params{Cut: cut, Retry: retry, Key: key, SKU: "PEN-01", Quantity: 2}
 	}
 	late := p(cutNone, retryNone, "")
 	late.CancelLate = true

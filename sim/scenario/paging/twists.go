@@ -1,4 +1,4 @@
-package scenario
+package paging
 
 import (
 	"context"
@@ -16,14 +16,14 @@ import (
 // [runPaging].
 
 // pagingCrossSession sends a cursor from server A to server B.
-func pagingCrossSession(ctx context.Context, rec *trace.Recorder, p *PagingParams) error {
+func pagingCrossSession(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Run = "server A"
 	a, err := startPagingClient(ctx, rec, p.Catalog, p.Seed)
 	if err != nil {
 		return err
 	}
 	page, err := a.listTools(ctx, nil)
-	a.close()
+	a.Close()
 	if err != nil {
 		return err
 	}
@@ -38,7 +38,7 @@ func pagingCrossSession(ctx context.Context, rec *trace.Recorder, p *PagingParam
 	if err != nil {
 		return err
 	}
-	defer b.close()
+	defer b.Close()
 	_, err = b.listTools(ctx, page.NextCursor)
 	var werr *jsonrpc.Error
 	if !errors.As(err, &werr) {
@@ -56,14 +56,14 @@ func pagingCrossSession(ctx context.Context, rec *trace.Recorder, p *PagingParam
 // candidate catalog on a second session; the state keeps them apart:
 // Client and Catalog are the candidate's, ActiveClient and Active the
 // active session's.
-func pagingRefreshFailed(ctx context.Context, rec *trace.Recorder, p *PagingParams) error {
+func pagingRefreshFailed(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Run = "active session"
 	first, err := startPagingClient(ctx, rec, p.Catalog, p.Seed)
 	if err != nil {
 		return err
 	}
-	defer first.close()
-	tools, err := first.enumerate(ctx, p.limits())
+	defer first.Close()
+	tools, err := first.Enumerate(ctx, p.limits())
 	if err != nil {
 		return err
 	}
@@ -81,8 +81,8 @@ func pagingRefreshFailed(ctx context.Context, rec *trace.Recorder, p *PagingPara
 	if err != nil {
 		return err
 	}
-	_, err = second.enumerate(ctx, p.limits())
-	second.close()
+	_, err = second.Enumerate(ctx, p.limits())
+	second.Close()
 	if err == nil {
 		return errors.New("the refresh was meant to fail")
 	}

@@ -1,4 +1,4 @@
-package scenario
+package paging
 
 import (
 	"context"
@@ -16,15 +16,15 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// A pagingClient is a scripted client on a link to a catalog server. Its
+// A Client is a scripted client on a link to a catalog server. Its
 // requests are raw JSON-RPC, so a cursor of "" travels as "cursor":"".
-type pagingClient struct {
+type Client struct {
 	rec      *trace.Recorder
 	l        *play.Link
 	nextID   int
 	requests int
 	// forgeNext, when set, makes the wire rewrite the first nextCursor
-	// the client receives to [forgedCursor].
+	// the client receives to [ForgedCursor].
 	forgeNext bool
 	// received maps each nextCursor received in the current walk to the
 	// 1-based page that carried it, so that a page's note can say when its
@@ -41,18 +41,25 @@ type pagingClient struct {
 	meta string
 }
 
-// forgedCursor is a cursor no catalog server issues: base64 of
+// ForgedCursor is a cursor no catalog server issues: base64 of
 // "not-issued-1", so that it looks like a real token on the wire.
-const forgedCursor = "bm90LWlzc3VlZC0x"
+const ForgedCursor = "bm90LWlzc3VlZC0x"
+
+// NewClient is a scripted client on l, not yet initialized, walking a
+// server that serves cat. meta, if not empty, is the raw _meta object a
+// 2026-07-28 client puts in every request.
+func NewClient(rec *trace.Recorder, l *play.Link, cat fixture.Catalog, meta string) *Client {
+	return &Client{rec: rec, l: l, nextID: 1, cat: cat, received: map[string]int{}, meta: meta}
+}
 
 // startPagingClient connects a catalog server serving cat, with cursor
 // tokens from seed, and initializes a scripted client on it.
-func startPagingClient(ctx context.Context, rec *trace.Recorder, cat fixture.Catalog, seed uint64) (*pagingClient, error) {
+func startPagingClient(ctx context.Context, rec *trace.Recorder, cat fixture.Catalog, seed uint64) (*Client, error) {
 	l, err := play.ConnectServer(ctx, rec, fixture.NewCatalogServer(cat, seed), fixture.PreserveCursor)
 	if err != nil {
 		return nil, err
 	}
-	c := &pagingClient{rec: rec, l: l, nextID: 1, cat: cat, received: map[string]int{}}
+	c := NewClient(rec, l, cat, "")
 	if err := l.Initialize(ctx, c.id(), play.V20251125, "The client initializes (protocol 2025-11-25).", "The server's initialize result."); err != nil {
 		l.Close()
 		return nil, err
@@ -64,12 +71,12 @@ func startPagingClient(ctx context.Context, rec *trace.Recorder, cat fixture.Cat
 	return c, nil
 }
 
-func (c *pagingClient) id() int { c.nextID++; return c.nextID - 1 }
+func (c *Client) id() int { c.nextID++; return c.nextID - 1 }
 
-func (c *pagingClient) close() { c.l.Close() }
+func (c *Client) Close() { c.l.Close() }
 
-// enumerate runs the reference client and records how the walk ended.
-func (c *pagingClient) enumerate(ctx context.Context, lim catalog.Limits) ([]*mcp.Tool, error) {
+// Enumerate runs the reference client and records how the walk ended.
+func (c *Client) Enumerate(ctx context.Context, lim catalog.Limits) ([]*mcp.Tool, error) {
 	c.rec.Update(func(s *trace.State) { s.Catalog = nil; s.Cursors = nil })
 	tools, sizes, err := catalog.Enumerate(ctx, catalog.ListerFunc(c.listTools), lim)
 	if err != nil {
@@ -110,10 +117,10 @@ func endNote(err error) string {
 
 // listTools is the scripted client's [catalog.Lister]: one raw tools/list
 // request, its response delivered and decoded with the cursor's presence
-// kept. After [maxListRequests] calls it fails, so that a walk that never
+// kept. After [MaxListRequests] calls it fails, so that a walk that never
 // ends still ends.
-func (c *pagingClient) listTools(ctx context.Context, cursor *string) (catalog.Page, error) {
-	if c.requests >= maxListRequests {
+func (c *Client) listTools(ctx context.Context, cursor *string) (catalog.Page, error) {
+	if c.requests >= MaxListRequests {
 		return catalog.Page{}, fmt.Errorf("scenario: %d tools/list requests: the walk does not end", c.requests)
 	}
 	c.requests++
@@ -169,8 +176,8 @@ func (c *pagingClient) listTools(ctx context.Context, cursor *string) (catalog.P
 	page := catalog.Page{Tools: resp.Result.Tools, NextCursor: resp.Result.NextCursor}
 	if c.forgeNext && page.NextCursor != nil {
 		c.forgeNext = false
-		rewritten := strings.Replace(string(f.Raw), `"nextCursor":`+quote(*page.NextCursor), `"nextCursor":`+quote(forgedCursor), 1)
-		forged := forgedCursor
+		rewritten := strings.Replace(string(f.Raw), `"nextCursor":`+Quote(*page.NextCursor), `"nextCursor":`+Quote(ForgedCursor), 1)
+		forged := ForgedCursor
 		page.NextCursor = &forged
 		c.collect(page)
 		return page, c.l.W.Rewrite(f, []byte(rewritten), "The nextCursor was corrupted in transit: the client now holds a cursor the server never issued.")
@@ -186,7 +193,7 @@ func (c *pagingClient) listTools(ctx context.Context, cursor *string) (catalog.P
 // reference walk keeps them: in order, up to the first name already
 // collected, where the walk stops with ErrDuplicateName. It also records
 // the page's nextCursor as received.
-func (c *pagingClient) collect(page catalog.Page) {
+func (c *Client) collect(page catalog.Page) {
 	c.pages++
 	c.served++
 	if page.NextCursor != nil {
@@ -208,7 +215,7 @@ func (c *pagingClient) collect(page catalog.Page) {
 // the page it changes after. The fixture changes its catalog when it serves
 // page ChangeAfter of its first catalog; with shape normal that is the
 // ChangeAfter-th page served, which is the only shape the twist is shown on.
-func (c *pagingClient) noteChange() {
+func (c *Client) noteChange() {
 	if c.cat.ChangeAfter == 0 || c.served != c.cat.ChangeAfter || c.cat.Shape != fixture.ShapeNormal && c.cat.Shape != "" {
 		return
 	}
@@ -228,7 +235,7 @@ func pagesString(pages [][]string) string {
 }
 
 // pageNote describes page, which answered a request sent with cursor.
-func (c *pagingClient) pageNote(p catalog.Page, cursor *string) string {
+func (c *Client) pageNote(p catalog.Page, cursor *string) string {
 	n := fmt.Sprintf("%d tools", len(p.Tools))
 	switch len(p.Tools) {
 	case 0:
@@ -239,7 +246,7 @@ func (c *pagingClient) pageNote(p catalog.Page, cursor *string) string {
 	collected := c.rec.State().Catalog
 	for _, t := range p.Tools {
 		if slices.Contains(collected, t.Name) {
-			return fmt.Sprintf("%s, and %s is already in the catalog from an earlier page: two tools with one name.", n, quote(t.Name))
+			return fmt.Sprintf("%s, and %s is already in the catalog from an earlier page: two tools with one name.", n, Quote(t.Name))
 		}
 	}
 	if p.NextCursor != nil {
@@ -248,7 +255,7 @@ func (c *pagingClient) pageNote(p catalog.Page, cursor *string) string {
 			if cursor != nil && *cursor == *p.NextCursor {
 				how = "the cursor the client just sent to get this very page"
 			}
-			return fmt.Sprintf("%s, and nextCursor %s: %s. The walk has received this cursor before, so following it would fetch pages it has already read, forever.", n, quote(*p.NextCursor), how)
+			return fmt.Sprintf("%s, and nextCursor %s: %s. The walk has received this cursor before, so following it would fetch pages it has already read, forever.", n, Quote(*p.NextCursor), how)
 		}
 	}
 	switch {
@@ -263,5 +270,5 @@ func (c *pagingClient) pageNote(p catalog.Page, cursor *string) string {
 	}
 }
 
-// quote returns s as a JSON string, as it appears on the wire.
-func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
+// Quote returns s as a JSON string, as it appears on the wire.
+func Quote(s string) string { b, _ := json.Marshal(s); return string(b) }

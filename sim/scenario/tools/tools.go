@@ -1,4 +1,4 @@
-package scenario
+package tools
 
 import (
 	"context"
@@ -21,12 +21,12 @@ type Call struct {
 	Why string `json:"why,omitempty"`
 }
 
-// ToolsParams list the calls a go-sdk client makes to the fixture server.
-type ToolsParams struct {
+// Params list the calls a go-sdk client makes to the fixture server.
+type Params struct {
 	Calls []Call `json:"calls"`
 }
 
-func (p *ToolsParams) Validate() error {
+func (p *Params) Validate() error {
 	if len(p.Calls) == 0 || len(p.Calls) > 10 {
 		return fmt.Errorf("calls: want 1 to 10 calls, got %d", len(p.Calls))
 	}
@@ -45,13 +45,13 @@ func (p *ToolsParams) Validate() error {
 // client; its presets are in tools_presets.go.
 var toolsFamily = &play.Family{
 	Name:   "tools",
-	Params: func() play.Validator { return &ToolsParams{} },
+	Params: func() play.Validator { return &Params{} },
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runTools(ctx, rec, v.(*ToolsParams))
+		return runTools(ctx, rec, v.(*Params))
 	},
 }
 
-func runTools(ctx context.Context, rec *trace.Recorder, p *ToolsParams) error {
+func runTools(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	l, err := play.ConnectBoth(ctx, rec, fixture.NewServer(fixture.Options{}), play.V20251125)
 	if err != nil {
 		return err
@@ -83,7 +83,7 @@ func runTools(ctx context.Context, rec *trace.Recorder, p *ToolsParams) error {
 		// The outcome is read from the frame's bytes, before delivery, so
 		// that the frame's own snapshot shows it; the SDK's view is
 		// checked against it afterwards.
-		status, detail, note := classifyResponse(f.Raw)
+		status, detail, note := ClassifyResponse(f.Raw)
 		rec.Update(func(s *trace.State) {
 			s.Outcomes[len(s.Outcomes)-1].Status = status
 			s.Outcomes[len(s.Outcomes)-1].Detail = detail
@@ -100,8 +100,8 @@ func runTools(ctx context.Context, rec *trace.Recorder, p *ToolsParams) error {
 	return nil
 }
 
-// classifyResponse names the layer a tools/call response belongs to.
-func classifyResponse(raw []byte) (status, detail, note string) {
+// ClassifyResponse names the layer a tools/call response belongs to.
+func ClassifyResponse(raw []byte) (status, detail, note string) {
 	var m struct {
 		Error  *jsonrpc.Error      `json:"error"`
 		Result *mcp.CallToolResult `json:"result"`

@@ -1,4 +1,4 @@
-package scenario
+package paging
 
 import (
 	"context"
@@ -14,46 +14,46 @@ import (
 // exercise grades with in paging_grader.go.
 var pagingFamily = &play.Family{
 	Name:    "paging",
-	Params:  func() play.Validator { return &PagingParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: pagingChoices(),
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runPaging(ctx, rec, v.(*PagingParams))
+		return runPaging(ctx, rec, v.(*Params))
 	},
 }
 
-func runPaging(ctx context.Context, rec *trace.Recorder, p *PagingParams) error {
+func runPaging(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	switch p.Twist {
 	case twistCrossSession:
 		return pagingCrossSession(ctx, rec, p)
 	case twistRefreshFailed:
 		return pagingRefreshFailed(ctx, rec, p)
 	}
-	if p.Client == clientSDKIterator {
+	if p.Client == ClientSDKIterator {
 		return sdkIteratorWalk(ctx, rec, p)
 	}
-	if p.Client == clientBoth {
-		rec.Run = clientReference
+	if p.Client == ClientBoth {
+		rec.Run = ClientReference
 		rec.Note(`Run 1: the reference client, which treats only an absent nextCursor as the end.`)
 	}
 	c, err := startPagingClient(ctx, rec, p.Catalog, p.Seed)
 	if err != nil {
 		return err
 	}
-	c.forgeNext = p.Twist == twistInvalidCursor
-	_, walkErr := c.enumerate(ctx, p.limits())
+	c.forgeNext = p.Twist == TwistInvalidCursor
+	_, walkErr := c.Enumerate(ctx, p.limits())
 	if walkErr != nil && p.Twist == twistRestart {
 		rec.Note("The client does not guess where it was in the new catalog. It starts a fresh walk, explicitly, without a cursor.")
 		rec.Update(func(s *trace.State) { s.Error = ""; s.Cursors = nil })
-		if _, err := c.enumerate(ctx, p.limits()); err != nil && ctx.Err() != nil {
+		if _, err := c.Enumerate(ctx, p.limits()); err != nil && ctx.Err() != nil {
 			return err
 		}
 	}
-	c.close()
+	c.Close()
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	if p.Client == clientBoth {
-		rec.Run = clientSDKIterator
+	if p.Client == ClientBoth {
+		rec.Run = ClientSDKIterator
 		rec.Update(func(s *trace.State) { *s = trace.State{} })
 		rec.Note("Run 2: the same server shape, read with go-sdk v1.8.0's ClientSession.Tools iterator.")
 		return sdkIteratorWalk(ctx, rec, p)

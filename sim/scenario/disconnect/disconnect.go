@@ -1,4 +1,4 @@
-package scenario
+package disconnect
 
 import (
 	"context"
@@ -14,9 +14,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// DisconnectParams choose where a write call's link fails and what the
+// Params choose where a write call's link fails and what the
 // client does next.
-type DisconnectParams struct {
+type Params struct {
 	// Cut is after-execute (the handler ran, its response is lost),
 	// before-deliver (the request is lost), or none.
 	Cut string `json:"cut"`
@@ -55,7 +55,7 @@ func disconnectChoices() play.Choices {
 	}
 }
 
-func (p *DisconnectParams) Validate() error {
+func (p *Params) Validate() error {
 	c := disconnectChoices()
 	if err := c.Check("cut", p.Cut); err != nil {
 		return err
@@ -88,14 +88,14 @@ func (p *DisconnectParams) Validate() error {
 // are in disconnect_presets.go.
 var disconnectFamily = &play.Family{
 	Name:    "disconnect",
-	Params:  func() play.Validator { return &DisconnectParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: disconnectChoices(),
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runDisconnect(ctx, rec, v.(*DisconnectParams))
+		return runDisconnect(ctx, rec, v.(*Params))
 	},
 }
 
-func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams) error {
+func runDisconnect(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	ledger := &fixture.Ledger{}
 	server := fixture.NewServer(fixture.Options{Ledger: ledger})
 	syncLedger := func(s *trace.State) { s.Ledger = ledger.Entries() }
@@ -104,7 +104,7 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 		return err
 	}
 	defer l.Close()
-	args := reserveArgs(p.SKU, p.Quantity, p.Key)
+	args := ReserveArgs(p.SKU, p.Quantity, p.Key)
 	callCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rec.Update(func(s *trace.State) {
@@ -189,7 +189,7 @@ func runDisconnect(ctx context.Context, rec *trace.Recorder, p *DisconnectParams
 
 // retryCall reconnects to the same server (a new session) and sends the
 // reservation again.
-func retryCall(ctx context.Context, rec *trace.Recorder, server *mcp.Server, ledger *fixture.Ledger, p *DisconnectParams, args map[string]any) error {
+func retryCall(ctx context.Context, rec *trace.Recorder, server *mcp.Server, ledger *fixture.Ledger, p *Params, args map[string]any) error {
 	rec.Run = "retry"
 	rec.Note("The client reconnects: a new session, a new handshake. The server process, and its ledger, are the same.")
 	l, err := play.ConnectBoth(ctx, rec, server, play.V20251125)
@@ -262,9 +262,9 @@ func retryCall(ctx context.Context, rec *trace.Recorder, server *mcp.Server, led
 	return nil
 }
 
-// reserveArgs are reserve_stock's arguments; the idempotency key only when
+// ReserveArgs are reserve_stock's arguments; the idempotency key only when
 // there is one, so that a keyless call looks like one on the wire.
-func reserveArgs(sku string, quantity int, key string) map[string]any {
+func ReserveArgs(sku string, quantity int, key string) map[string]any {
 	args := map[string]any{"sku": sku, "quantity": quantity}
 	if key != "" {
 		args["idempotency_key"] = key

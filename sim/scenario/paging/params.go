@@ -1,4 +1,4 @@
-package scenario
+package paging
 
 import (
 	"errors"
@@ -9,9 +9,9 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 )
 
-// PagingParams shape a tools/list walk: the catalog the server serves, and
+// Params shape a tools/list walk: the catalog the server serves, and
 // the client that walks it.
-type PagingParams struct {
+type Params struct {
 	// Catalog is what the server serves: pages, empty_cursor_after, shape,
 	// change_after and changed.
 	fixture.Catalog
@@ -34,15 +34,15 @@ type PagingParams struct {
 
 // Paging clients.
 const (
-	clientReference   = "reference"
-	clientSDKIterator = "sdk-iterator"
-	clientBoth        = "both"
+	ClientReference   = "reference"
+	ClientSDKIterator = "sdk-iterator"
+	ClientBoth        = "both"
 )
 
 // Paging twists.
 const (
-	twistNone          = ""
-	twistInvalidCursor = "invalid-cursor"
+	TwistNone          = ""
+	TwistInvalidCursor = "invalid-cursor"
 	twistCrossSession  = "cross-session"
 	twistRestart       = "restart"
 	twistRefreshFailed = "refresh-failed"
@@ -53,27 +53,27 @@ const (
 func pagingChoices() play.Choices {
 	return play.Choices{
 		"shape":  {fixture.ShapeNormal, fixture.ShapeRepeat, fixture.ShapeCycle, fixture.ShapeEndless},
-		"client": {clientReference, clientSDKIterator, clientBoth},
-		"twist":  {twistNone, twistInvalidCursor, twistCrossSession, twistRestart, twistRefreshFailed},
+		"client": {ClientReference, ClientSDKIterator, ClientBoth},
+		"twist":  {TwistNone, TwistInvalidCursor, twistCrossSession, twistRestart, twistRefreshFailed},
 	}
 }
 
 // Bounds on paging parameters, so that any run the playground asks for
 // stays small and finite.
 const (
-	maxParamPages   = 20
-	maxParamTools   = 200
-	maxListRequests = 100
+	MaxParamPages   = 20
+	MaxParamTools   = 200
+	MaxListRequests = 100
 )
 
-func (p *PagingParams) Validate() error {
-	if len(p.Pages) == 0 || len(p.Pages) > maxParamPages {
-		return fmt.Errorf("pages: want 1 to %d pages, got %d", maxParamPages, len(p.Pages))
+func (p *Params) Validate() error {
+	if len(p.Pages) == 0 || len(p.Pages) > MaxParamPages {
+		return fmt.Errorf("pages: want 1 to %d pages, got %d", MaxParamPages, len(p.Pages))
 	}
-	if err := validNames("pages", p.Pages); err != nil {
+	if err := ValidNames("pages", p.Pages); err != nil {
 		return err
 	}
-	if err := validNames("changed", p.Changed); err != nil {
+	if err := ValidNames("changed", p.Changed); err != nil {
 		return err
 	}
 	if p.EmptyCursorAfter < 0 || p.EmptyCursorAfter >= len(p.Pages) && p.EmptyCursorAfter != 0 && p.Shape != fixture.ShapeEndless {
@@ -83,7 +83,7 @@ func (p *PagingParams) Validate() error {
 	if err := c.Check("shape", p.Shape); err != nil {
 		return err
 	}
-	if (p.Twist == twistInvalidCursor || p.Twist == twistCrossSession) && len(p.Pages) < 2 {
+	if (p.Twist == TwistInvalidCursor || p.Twist == twistCrossSession) && len(p.Pages) < 2 {
 		return fmt.Errorf("twist %s needs at least 2 pages (a nextCursor to misuse)", p.Twist)
 	}
 	if p.Shape == fixture.ShapeCycle && len(p.Pages) < 2 {
@@ -95,16 +95,16 @@ func (p *PagingParams) Validate() error {
 	if p.ChangeAfter > 0 && len(p.Changed) == 0 {
 		return errors.New("change_after needs changed pages")
 	}
-	if p.MaxPages < 0 || p.MaxPages > maxListRequests {
-		return fmt.Errorf("max_pages %d: want 0 to %d (below 1 shows ErrInvalidLimits)", p.MaxPages, maxListRequests)
+	if p.MaxPages < 0 || p.MaxPages > MaxListRequests {
+		return fmt.Errorf("max_pages %d: want 0 to %d (below 1 shows ErrInvalidLimits)", p.MaxPages, MaxListRequests)
 	}
-	if p.MaxTools < -1 || p.MaxTools > 10*maxParamTools {
-		return fmt.Errorf("max_tools %d: want -1 to %d (below 0 shows ErrInvalidLimits)", p.MaxTools, 10*maxParamTools)
+	if p.MaxTools < -1 || p.MaxTools > 10*MaxParamTools {
+		return fmt.Errorf("max_tools %d: want -1 to %d (below 0 shows ErrInvalidLimits)", p.MaxTools, 10*MaxParamTools)
 	}
 	if err := c.Check("client", p.Client); err != nil {
 		return err
 	}
-	if p.Client != clientReference && p.Shape != fixture.ShapeNormal {
+	if p.Client != ClientReference && p.Shape != fixture.ShapeNormal {
 		// ClientSession.Tools never stops on a repeated cursor; the
 		// scenario would have nothing to show but a hang.
 		return fmt.Errorf("client %s: the go-sdk iterator can only be shown on shape normal (it loops forever on a repeated cursor)", p.Client)
@@ -115,13 +115,13 @@ func (p *PagingParams) Validate() error {
 	if p.Twist == twistRefreshFailed && len(p.Changed) == 0 {
 		return errors.New("twist refresh-failed needs changed pages (the refreshed catalog)")
 	}
-	if p.Twist != twistNone && p.Client != clientReference {
+	if p.Twist != TwistNone && p.Client != ClientReference {
 		return fmt.Errorf("twist %s needs client reference", p.Twist)
 	}
 	return nil
 }
 
-func validNames(field string, pages [][]string) error {
+func ValidNames(field string, pages [][]string) error {
 	total := 0
 	for i, pg := range pages {
 		for _, n := range pg {
@@ -131,12 +131,12 @@ func validNames(field string, pages [][]string) error {
 		}
 		total += len(pg)
 	}
-	if total > maxParamTools {
-		return fmt.Errorf("%s: at most %d tools, got %d", field, maxParamTools, total)
+	if total > MaxParamTools {
+		return fmt.Errorf("%s: at most %d tools, got %d", field, MaxParamTools, total)
 	}
 	return nil
 }
 
-func (p *PagingParams) limits() catalog.Limits {
+func (p *Params) limits() catalog.Limits {
 	return catalog.Limits{MaxPages: p.MaxPages, MaxTools: p.MaxTools}
 }
