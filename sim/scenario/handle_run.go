@@ -1,5 +1,3 @@
-//go:build !js || simhttp
-
 package scenario
 
 import (

@@ -1,11 +1,11 @@
-//go:build !js || simhttp
-
 package scenario
 
 import (
 	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/discover"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/stdio"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
 )
 
@@ -16,16 +16,8 @@ import (
 func paramDocs() map[string]map[string]string {
 	return map[string]map[string]string{
 		"handshake": handshake.ParamDocs(),
-		"discover": {
-			"shape":          "what server/discover meets: version-retry, fallback (to initialize), legacy-list, bad-meta or inline-retry",
-			"client_version": "the version the client asks for first, a date; version-retry and inline-retry need one after 2026-07-28 that go-sdk does not implement (2027-01-01), the others 2026-07-28",
-		},
-		"stdio": {
-			"fault":        "what goes wrong on stdout: banner (a line of text before the first frame), multiline (a pretty-printed frame) or none",
-			"banner":       "with fault banner: the line the server prints first; one non-empty line",
-			"banner_from":  "with fault banner: who prints it, server (the server's own main) or wrapper (a shell script that launches the server); empty for server",
-			"merge_stderr": "whether the launch merges the server's stderr into its stdout (2>&1), so its log lines land among the frames; true or false",
-		},
+		"discover":  discover.ParamDocs(),
+		"stdio":     stdio.ParamDocs(),
 		"http-2026": {
 			"shape":      "what the HTTP exchange shows: headers, mismatch (a proxy rewrites Mcp-Name), listen, stateful or session-2025",
 			"proxy_name": "with shape mismatch: the Mcp-Name the proxy writes over the client's; a tool name other than get_stock (letters, digits, - and _)",

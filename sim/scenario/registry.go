@@ -12,10 +12,12 @@ import (
 	"encoding/json"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/discover"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/expiry"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/stdio"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
 )
 
@@ -44,8 +46,8 @@ const MaxRun = play.MaxRun
 func Catalogue() *play.Catalogue {
 	c := play.NewCatalogue(
 		handshake.Presets(),
-		discoverPresets(),
-		stdioPresets(),
+		discover.Presets(),
+		stdio.Presets(),
 		http2026Presets(),
 		sseFragmentPresets(),
 		tools.Presets(),

@@ -49,3 +49,13 @@ func (r *GraderRun) Result() *play.Result {
 
 // Close ends the run's connection and waits for the server's goroutines.
 func (r *GraderRun) Close() { r.client.Close() }
+
+// Preset returns the parameters of the named paging scenario.
+func Preset(id string) (Params, bool) {
+	for _, p := range Presets() {
+		if pp, ok := p.Params.(*Params); ok && p.Info.ID == id {
+			return *pp, true
+		}
+	}
+	return Params{}, false
+}

@@ -32,7 +32,8 @@ type Info struct {
 	ParamDocs map[string]ParamDoc `json:"param_docs,omitempty"`
 	// Runtime names the browser build that can run the scenario live:
 	// empty for the default one, [RuntimeHTTP] for the build with
-	// streamable HTTP (-tags simhttp). Native builds run everything.
+	// streamable HTTP (sim-http.wasm, whose main imports the registry).
+	// Native builds run everything.
 	Runtime string `json:"runtime,omitempty"`
 	// Params is the preset's parameters; a caller may override any of them
 	// in [Run]. Empty for scenarios without parameters.

@@ -1,6 +1,4 @@
-//go:build !js || simhttp
-
-package scenario
+package discover
 
 import (
 	"context"
@@ -17,7 +15,7 @@ import (
 // discoverVersionRetry runs the go-sdk client, asking for a version newer
 // than any go-sdk v1.8.0 implements, against the go-sdk fixture server: the
 // one case in which go-sdk v1.8.0 retries server/discover after -32022.
-func discoverVersionRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
+func discoverVersionRetry(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
 	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
@@ -61,7 +59,7 @@ func discoverVersionRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverP
 // discoverFallback runs the go-sdk client with its default version against
 // a server that does not know server/discover, as a 2025-11-25 server does
 // not: go-sdk v1.8.0's dual-era probe.
-func discoverFallback(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
+func discoverFallback(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
 	server := fixture.NewServer(fixture.Options{})
 	// The go-sdk v1.8.0 server implements server/discover, so a middleware

@@ -1,9 +1,9 @@
-package scenario
+package stdio
 
 import "github.com/mcp-playground/mcp-playground/sim/scenario/play"
 
-// stdioPresets are the stdio family's scenarios.
-func stdioPresets() []play.Preset {
+// Presets are the stdio family's scenarios.
+func Presets() []play.Preset {
 	info := func(id, title, summary string) play.Info {
 		return play.Info{ID: id, Title: title, Summary: summary, Lesson: "transports", Era: play.V20251125}
 	}
@@ -11,9 +11,9 @@ func stdioPresets() []play.Preset {
 	wrapper.Lesson = "tools"
 	return []play.Preset{
 		{Info: info("stdio-banner", "A banner on stdout", "The server prints a greeting before its first frame. The frame checker flags line 1 and reads on; go-sdk's client fails its initialize on that line and closes. stdout is for JSON-RPC only; logs go to stderr."),
-			Family: stdioFamily, Params: &StdioParams{Fault: faultBanner, Banner: "inventory-fixture 1.0.0 ready on stdio"}},
+			Family: stdioFamily, Params: &Params{Fault: faultBanner, Banner: "inventory-fixture 1.0.0 ready on stdio"}},
 		{Info: info("stdio-multiline", "A pretty-printed frame", "The server indents its initialize result over several lines. No line is a message on its own; an escaped \\n inside a string, by contrast, is fine."),
-			Family: stdioFamily, Params: &StdioParams{Fault: faultMultiline}},
-		{Info: wrapper, Family: stdioFamily, Params: &StdioParams{Fault: faultBanner, Banner: "starting inventory server...", BannerFrom: bannerFromWrapper, MergeStderr: true}},
+			Family: stdioFamily, Params: &Params{Fault: faultMultiline}},
+		{Info: wrapper, Family: stdioFamily, Params: &Params{Fault: faultBanner, Banner: "starting inventory server...", BannerFrom: bannerFromWrapper, MergeStderr: true}},
 	}
 }

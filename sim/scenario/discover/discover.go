@@ -1,4 +1,4 @@
-package scenario
+package discover
 
 import (
 	"context"
@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// DiscoverParams choose how a 2026-07-28 client finds out what a server
+// Params choose how a 2026-07-28 client finds out what a server
 // speaks: the discover family's presets are in discover_presets.go, the
 // scripts with the go-sdk client in discover_sdk.go and those with a
 // scripted client in discover_scripted.go.
-type DiscoverParams struct {
+type Params struct {
 	// Shape is one of version-retry, fallback, legacy-list, bad-meta,
 	// inline-retry.
 	Shape string `json:"shape"`
@@ -47,7 +47,7 @@ func discoverChoices() play.Choices {
 	return play.Choices{"shape": {shapeVersionRetry, shapeFallback, shapeLegacyList, shapeBadMeta, shapeInlineRetry}}
 }
 
-func (p *DiscoverParams) Validate() error {
+func (p *Params) Validate() error {
 	if err := discoverChoices().Check("shape", p.Shape); err != nil {
 		return err
 	}
@@ -75,10 +75,10 @@ func (p *DiscoverParams) Validate() error {
 // the per-request _meta a server checks.
 var discoverFamily = &play.Family{
 	Name:    "discover",
-	Params:  func() play.Validator { return &DiscoverParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: discoverChoices(),
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runDiscover(ctx, rec, v.(*DiscoverParams))
+		return runDiscover(ctx, rec, v.(*Params))
 	},
 	Runtime: play.RuntimeHTTP,
 }

@@ -1,6 +1,4 @@
-//go:build !js || simhttp
-
-package scenario
+package stdio
 
 import (
 	"bufio"
@@ -24,7 +22,7 @@ import (
 // run puts go-sdk's own client on the same kind of stream ([sdkBannerRun]),
 // so that the checker's view (it reads every line and reports each) stays
 // apart from the client's (it stops at the first line it cannot decode).
-func runStdio(ctx context.Context, rec *trace.Recorder, p *StdioParams) error {
+func runStdio(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Transport = trace.Stdio
 	bad, what := p.badFirstLine()
 	if bad != "" {
@@ -82,7 +80,7 @@ func readLine(ctx context.Context, r *bufio.Reader) ([]byte, error) {
 
 // checkerRun is the frame checker's view: a scripted client on the
 // server's stdin, and every line of the server's stdout checked on its own.
-func checkerRun(ctx context.Context, rec *trace.Recorder, p *StdioParams) error {
+func checkerRun(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	ss, err := fixture.NewServer(fixture.Options{}).Connect(ctx, &mcp.IOTransport{Reader: inR, Writer: outW}, nil)

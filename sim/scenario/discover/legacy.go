@@ -1,6 +1,4 @@
-//go:build !js || simhttp
-
-package scenario
+package discover
 
 import (
 	"context"
@@ -17,7 +15,7 @@ import (
 // (ServerOptions.SupportedProtocolVersions): the -32022 it gets lists no
 // version from 2026-07-28 on, so go-sdk v1.8.0 falls back to initialize
 // instead of retrying.
-func discoverLegacyList(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
+func discoverLegacyList(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
 	// A server of its own: the fixture's options cannot narrow versions.
 	// It has no tools; the scenario ends with the handshake.

@@ -1,6 +1,4 @@
-//go:build !js || simhttp
-
-package scenario
+package stdio
 
 import (
 	"bufio"

@@ -1,6 +1,4 @@
-//go:build !js || simhttp
-
-package scenario
+package discover
 
 import (
 	"context"
@@ -38,7 +36,7 @@ func modernMeta(version string) string {
 
 // discoverBadMeta sends tools/list with _meta missing, incomplete and
 // malformed, and once complete, to the go-sdk fixture server.
-func discoverBadMeta(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
+func discoverBadMeta(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless; s.Protocol = p.ClientVersion })
 	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {
@@ -89,7 +87,7 @@ func discoverBadMeta(ctx context.Context, rec *trace.Recorder, p *DiscoverParams
 // discoverInlineRetry skips server/discover: a scripted client calls a
 // tool at a version the server does not implement, reads the supported
 // list from the -32022 error and re-issues the call.
-func discoverInlineRetry(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
+func discoverInlineRetry(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless; s.Protocol = p.ClientVersion })
 	l, err := play.ConnectServer(ctx, rec, fixture.NewServer(fixture.Options{}))
 	if err != nil {

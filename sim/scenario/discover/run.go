@@ -1,6 +1,4 @@
-//go:build !js || simhttp
-
-package scenario
+package discover
 
 import (
 	"context"
@@ -10,7 +8,7 @@ import (
 )
 
 // runDiscover plays the discover family's shapes.
-func runDiscover(ctx context.Context, rec *trace.Recorder, p *DiscoverParams) error {
+func runDiscover(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	switch p.Shape {
 	case shapeVersionRetry:
 		return discoverVersionRetry(ctx, rec, p)

@@ -1,4 +1,4 @@
-package scenario
+package stdio
 
 import (
 	"bytes"
@@ -9,8 +9,8 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
-// StdioParams choose what a stdio server process does wrong on stdout.
-type StdioParams struct {
+// Params choose what a stdio server process does wrong on stdout.
+type Params struct {
 	// Fault is banner (a line of text before the first frame), multiline
 	// (the initialize result pretty-printed over several lines) or none.
 	Fault  string `json:"fault"`
@@ -44,7 +44,7 @@ const (
 
 // badFirstLine returns the first line of the server's stdout that is not a
 // frame, and what it is, or "" when every line is one.
-func (p *StdioParams) badFirstLine() (line, what string) {
+func (p *Params) badFirstLine() (line, what string) {
 	switch {
 	case p.Fault == faultBanner && p.BannerFrom == bannerFromWrapper:
 		return p.Banner, "the wrapper script's banner"
@@ -62,7 +62,7 @@ func stdioChoices() play.Choices {
 	return play.Choices{"fault": {faultBanner, faultMultiline, faultNone}, "banner_from": {"", bannerFromServer, bannerFromWrapper}}
 }
 
-func (p *StdioParams) Validate() error {
+func (p *Params) Validate() error {
 	if err := stdioChoices().Check("fault", p.Fault); err != nil {
 		return err
 	}
@@ -85,10 +85,10 @@ func (p *StdioParams) Validate() error {
 // limit without go-sdk's IOTransport.
 var stdioFamily = &play.Family{
 	Name:    "stdio",
-	Params:  func() play.Validator { return &StdioParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: stdioChoices(),
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runStdio(ctx, rec, v.(*StdioParams))
+		return runStdio(ctx, rec, v.(*Params))
 	},
 	Runtime: play.RuntimeHTTP,
 }
