@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/http2026"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -122,13 +123,13 @@ func TestHTTP2026Claims(t *testing.T) {
 					return fmt.Sprintf("event %d: a 2026-07-28 header or server/discover in a pinned 2025-11-25 session", es[i].Seq)
 				}
 				switch {
-				case p.Method == "POST" && bodyMethod(p.Body) == "initialize" && p.SessionID == "":
+				case p.Method == "POST" && http2026.BodyMethod(p.Body) == "initialize" && p.SessionID == "":
 					seen = append(seen, "initialize")
 				case es[i].Direction == play.S2c && p.SessionID != "":
 					seen = append(seen, "session id")
 				case p.Method == "GET" && p.SessionID != "":
 					seen = append(seen, "GET")
-				case p.Method == "POST" && bodyMethod(p.Body) == "tools/call" && p.SessionID != "":
+				case p.Method == "POST" && http2026.BodyMethod(p.Body) == "tools/call" && p.SessionID != "":
 					seen = append(seen, "call in session")
 				case p.Method == "DELETE" && p.SessionID != "":
 					seen = append(seen, "DELETE")
@@ -149,7 +150,7 @@ func TestHTTP2026Claims(t *testing.T) {
 				switch {
 				case es[i].Direction == play.S2c && strings.Contains(string(p.Body), `"supportedVersions":["2025-11-25"`):
 					seen = append(seen, "discover lists no 2026-07-28")
-				case p.Method == "POST" && bodyMethod(p.Body) == "initialize" && strings.Contains(string(p.Body), `"protocolVersion":"2025-11-25"`):
+				case p.Method == "POST" && http2026.BodyMethod(p.Body) == "initialize" && strings.Contains(string(p.Body), `"protocolVersion":"2025-11-25"`):
 					seen = append(seen, "initialize")
 				case es[i].Direction == play.S2c && p.SessionID != "":
 					seen = append(seen, "session id")

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/httpexchange"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"golang.org/x/oauth2"
@@ -41,13 +42,13 @@ type authTap struct {
 }
 
 func (t *authTap) RoundTrip(req *http.Request) (*http.Response, error) {
-	body := takeBody(req)
+	body := httpexchange.TakeBody(req)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.C2s, Raw: string(body), Note: authRequestNote(req),
-		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: authHeaders(req.Header), Body: jsonOrNil(body)})})
-	res, out := serveBuffered(t.h, req, body)
+		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: authHeaders(req.Header), Body: httpexchange.JSONOrNil(body)})})
+	res, out := httpexchange.ServeBuffered(t.h, req, body)
 	sid := res.Header.Get("Mcp-Session-Id")
 	if t.onReply != nil {
 		t.onReply(req, res.StatusCode, sid)
@@ -59,7 +60,7 @@ func (t *authTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: text, Note: note,
-		Payload: trace.MustJSON(trace.HTTPPayload{Status: res.StatusCode, SessionID: sid, Headers: authHeaders(res.Header), Body: jsonOrNil([]byte(text))})})
+		Payload: trace.MustJSON(trace.HTTPPayload{Status: res.StatusCode, SessionID: sid, Headers: authHeaders(res.Header), Body: httpexchange.JSONOrNil([]byte(text))})})
 	return res, nil
 }
 
@@ -70,10 +71,10 @@ func (t *authTap) setHandler(h http.Handler) {
 	t.h = h
 }
 
-// authHeaders are [protocolHeaders] plus the two headers of bearer-token
+// authHeaders are [httpexchange.ProtocolHeaders] plus the two headers of bearer-token
 // authentication.
 func authHeaders(h http.Header) map[string]string {
-	out := protocolHeaders(h)
+	out := httpexchange.ProtocolHeaders(h)
 	for _, name := range []string{"Authorization", "Www-Authenticate"} {
 		if v := h.Get(name); v != "" {
 			if out == nil {

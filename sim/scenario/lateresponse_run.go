@@ -9,6 +9,7 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/reissue"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -74,7 +75,7 @@ func runLateResponse(ctx context.Context, rec *trace.Recorder, p *LateResponsePa
 	if err != nil {
 		return err
 	}
-	oldID, newID := requestID(req.Raw), requestID(req2.Raw)
+	oldID, newID := reissue.RequestID(req.Raw), reissue.RequestID(req2.Raw)
 	if oldID != newID {
 		return fmt.Errorf("the new session's call has id %s, the old one's %s; want the same", newID, oldID)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/reissue"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -31,7 +32,7 @@ func TestLateResponseClaims(t *testing.T) {
 			ids := map[string]string{}
 			for _, e := range res.Events {
 				if e.Kind == trace.KindMessage && e.Direction == play.C2s && strings.Contains(e.Raw, `"method":"tools/call"`) {
-					ids[e.Run] = requestID([]byte(e.Raw))
+					ids[e.Run] = reissue.RequestID([]byte(e.Raw))
 				}
 			}
 			if ids["old connection"] != "2" || ids["new session"] != "2" {

@@ -4,7 +4,11 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/discover"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/http2026"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/httpsession"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/reissue"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/ssefragment"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/stdio"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
 )
@@ -18,11 +22,8 @@ func paramDocs() map[string]map[string]string {
 		"handshake": handshake.ParamDocs(),
 		"discover":  discover.ParamDocs(),
 		"stdio":     stdio.ParamDocs(),
-		"http-2026": {
-			"shape":      "what the HTTP exchange shows: headers, mismatch (a proxy rewrites Mcp-Name), listen, stateful or session-2025",
-			"proxy_name": "with shape mismatch: the Mcp-Name the proxy writes over the client's; a tool name other than get_stock (letters, digits, - and _)",
-		},
-		"tools": tools.ParamDocs(),
+		"http-2026": http2026.ParamDocs(),
+		"tools":     tools.ParamDocs(),
 		"mrtr": {
 			"era":      "the protocol version the client speaks: 2026-07-28 (multi round-trip requests) or 2025-11-25 (the server elicits)",
 			"action":   "the user's answer to the confirmation: accept, decline or cancel",
@@ -47,15 +48,8 @@ func paramDocs() map[string]map[string]string {
 			"renew_ttl":   "with renewals: the ttl of each renewal, in virtual ms; above 0",
 			"renew_every": "with renewals: a step is recorded every this many renewals; above 0, at most 200 steps",
 		},
-		"http-session": {
-			"ttl":        "how long the server keeps an idle session, in virtual ms; 1 to 2^40",
-			"call_at":    "when the client makes its first call, in virtual ms; 0 to idle_until",
-			"idle_until": "when the client comes back after being idle, in virtual ms; call_at to 2^40",
-		},
-		"sse-fragment": {
-			"split":    "how the event stream reaches the client: mid-json (the first event in three reads, cut inside its data line and before its blank line), per-event (one read per event) or one-read (the whole body at once)",
-			"progress": "how many notifications/progress events the tool sends before its result; 0 to 3",
-		},
+		"http-session": httpsession.ParamDocs(),
+		"sse-fragment": ssefragment.ParamDocs(),
 		"session-user": {
 			"token": "the bearer token on the request that carries Alice's session id: bob (another user's valid token), alice (the same user from a second client) or none",
 		},
@@ -93,11 +87,6 @@ func paramDocs() map[string]map[string]string {
 			"idle_until": "when the client comes back after being idle, in virtual ms; after call_at, up to 2^40",
 		},
 		"disconnect": disconnect.ParamDocs(),
-		"reissue": {
-			"shape":    "what the client does when the response stream breaks: lost (stops there), reissue (sends the call again as a new request) or cancel",
-			"key":      "the idempotency key every attempt carries; at most 64 characters, empty for none",
-			"sku":      "the product the write call reserves: a capital letter, then up to 15 capitals, digits or -",
-			"quantity": "how many units the call reserves; 1 to 1000",
-		},
+		"reissue":    reissue.ParamDocs(),
 	}
 }

@@ -15,8 +15,12 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/scenario/discover"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/expiry"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/http2026"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/httpsession"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/reissue"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/ssefragment"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/stdio"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
 )
@@ -48,8 +52,8 @@ func Catalogue() *play.Catalogue {
 		handshake.Presets(),
 		discover.Presets(),
 		stdio.Presets(),
-		http2026Presets(),
-		sseFragmentPresets(),
+		http2026.Presets(),
+		ssefragment.Presets(),
 		tools.Presets(),
 		toolSafetyPresets(),
 		mrtrPresets(),
@@ -57,13 +61,13 @@ func Catalogue() *play.Catalogue {
 		paging2026Presets(),
 		pagingLabPresets(),
 		expiry.Presets(),
-		httpSessionPresets(),
+		httpsession.Presets(),
 		sessionUserPresets(),
 		authSessionPresets(),
 		handlePresets(),
 		disconnect.Presets(),
 		lateResponsePresets(),
-		reissuePresets(),
+		reissue.Presets(),
 	)
 	c.Document(paramDocs())
 	return c

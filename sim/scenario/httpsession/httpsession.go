@@ -1,17 +1,17 @@
-package scenario
+package httpsession
 
 import (
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/httpexchange"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/ttl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -30,13 +30,13 @@ type httpTap struct {
 }
 
 func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
-	body := takeBody(req)
+	body := httpexchange.TakeBody(req)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.C2s, Raw: string(body), Note: requestNote(req),
-		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: protocolHeaders(req.Header), Body: jsonOrNil(body)})})
-	res, out := serveBuffered(t.h, req, body)
+		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: httpexchange.ProtocolHeaders(req.Header), Body: httpexchange.JSONOrNil(body)})})
+	res, out := httpexchange.ServeBuffered(t.h, req, body)
 	sid := res.Header.Get("Mcp-Session-Id")
 	if t.onReply != nil {
 		// Only the initialize response names the session; later
@@ -49,87 +49,8 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: string(bytes.TrimSpace(out)), Note: responseNote(req, res.StatusCode, sid),
-		Payload: trace.MustJSON(trace.HTTPPayload{Status: res.StatusCode, SessionID: sid, Headers: protocolHeaders(res.Header), Body: jsonOrNil(bytes.TrimSpace(out))})})
+		Payload: trace.MustJSON(trace.HTTPPayload{Status: res.StatusCode, SessionID: sid, Headers: httpexchange.ProtocolHeaders(res.Header), Body: httpexchange.JSONOrNil(bytes.TrimSpace(out))})})
 	return res, nil
-}
-
-// protocolHeaders returns the MCP headers of h other than the session id,
-// which has a field of its own: Mcp-Protocol-Version in 2025-11-25, and in
-// 2026-07-28 also Mcp-Method and Mcp-Name. Other headers (Accept,
-// Content-Length) say nothing about the protocol and stay out of the trace.
-func protocolHeaders(h http.Header) map[string]string {
-	var out map[string]string
-	for name, vs := range h {
-		if !strings.HasPrefix(name, "Mcp-") || name == "Mcp-Session-Id" || len(vs) == 0 {
-			continue
-		}
-		if out == nil {
-			out = map[string]string{}
-		}
-		out[name] = strings.Join(vs, ", ")
-	}
-	return out
-}
-
-// takeBody reads and closes req's body, so that a tap can record it and
-// hand the handler a fresh copy.
-func takeBody(req *http.Request) []byte {
-	if req.Body == nil {
-		return nil
-	}
-	body, _ := io.ReadAll(req.Body)
-	req.Body.Close()
-	return body
-}
-
-// serveBuffered runs h on a copy of req carrying body and returns the
-// whole response, as the client's transport would have received it, and
-// its body's bytes.
-func serveBuffered(h http.Handler, req *http.Request, body []byte) (*http.Response, []byte) {
-	in := req.Clone(req.Context())
-	in.Body = io.NopCloser(bytes.NewReader(body))
-	w := &responseBuffer{header: http.Header{}}
-	h.ServeHTTP(w, in)
-	out := w.body.Bytes()
-	return &http.Response{
-		Status: fmt.Sprintf("%d %s", w.status(), http.StatusText(w.status())), StatusCode: w.status(),
-		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-		Header: w.header, Body: io.NopCloser(bytes.NewReader(out)), ContentLength: int64(len(out)), Request: req,
-	}, out
-}
-
-// responseBuffer is the smallest http.ResponseWriter that serves here. It
-// stands in for httptest.ResponseRecorder, whose package would add a flag
-// parser and a test certificate to the browser's download.
-type responseBuffer struct {
-	header http.Header
-	code   int
-	body   bytes.Buffer
-}
-
-func (b *responseBuffer) Header() http.Header { return b.header }
-func (b *responseBuffer) WriteHeader(code int) {
-	if b.code == 0 {
-		b.code = code
-	}
-}
-func (b *responseBuffer) Write(p []byte) (int, error) {
-	b.WriteHeader(http.StatusOK)
-	return b.body.Write(p)
-}
-func (b *responseBuffer) Flush() {}
-func (b *responseBuffer) status() int {
-	if b.code == 0 {
-		return http.StatusOK
-	}
-	return b.code
-}
-
-func jsonOrNil(b []byte) []byte {
-	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
-		return nil
-	}
-	return b
 }
 
 func requestNote(req *http.Request) string {
@@ -157,7 +78,7 @@ func responseNote(req *http.Request, status int, sid string) string {
 	}
 }
 
-func runHTTPSession(ctx context.Context, rec *trace.Recorder, p *HTTPSessionParams) error {
+func runHTTPSession(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Transport = trace.StreamableHTTP
 	n := 0
 	server := fixture.NewServer(fixture.Options{SessionIDs: func() string {

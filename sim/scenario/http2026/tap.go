@@ -1,4 +1,4 @@
-package scenario
+package http2026
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/httpexchange"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -65,7 +66,7 @@ func (t *streamTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.C2s, Raw: string(body), Note: requestNote2026(req, body, t.pinned),
-		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: protocolHeaders(req.Header), Body: jsonOrNil(body)})})
+		Payload: trace.MustJSON(trace.HTTPPayload{Method: req.Method, SessionID: req.Header.Get("Mcp-Session-Id"), Headers: httpexchange.ProtocolHeaders(req.Header), Body: httpexchange.JSONOrNil(body)})})
 	in := req.Clone(req.Context())
 	if t.proxy != nil {
 		if what := t.proxy(in, body); what != "" {
@@ -108,7 +109,7 @@ func (t *streamTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		}()
 		res.Body = pr
 		t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Note: streamNote(req, body),
-			Payload: trace.MustJSON(trace.HTTPPayload{Status: status, SessionID: res.Header.Get("Mcp-Session-Id"), Headers: protocolHeaders(res.Header)})})
+			Payload: trace.MustJSON(trace.HTTPPayload{Status: status, SessionID: res.Header.Get("Mcp-Session-Id"), Headers: httpexchange.ProtocolHeaders(res.Header)})})
 		return res, nil
 	}
 	<-s.done
@@ -116,7 +117,7 @@ func (t *streamTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	res.Body = io.NopCloser(bytes.NewReader(s.buf.Bytes()))
 	res.ContentLength = int64(s.buf.Len())
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: string(out), Note: responseNote2026(req, body, status, res.Header.Get("Mcp-Session-Id"), out),
-		Payload: trace.MustJSON(trace.HTTPPayload{Status: status, SessionID: res.Header.Get("Mcp-Session-Id"), Headers: protocolHeaders(res.Header), Body: jsonOrNil(out)})})
+		Payload: trace.MustJSON(trace.HTTPPayload{Status: status, SessionID: res.Header.Get("Mcp-Session-Id"), Headers: httpexchange.ProtocolHeaders(res.Header), Body: httpexchange.JSONOrNil(out)})})
 	return res, nil
 }
 
@@ -144,11 +145,11 @@ func (t *streamTap) awaitEvent(ctx context.Context) (tapEvent, error) {
 
 // deliver records e with note and hands it to the client reading the stream.
 func (t *streamTap) deliver(e tapEvent, note string) error {
-	data := sseData(e.raw)
+	data := SSEData(e.raw)
 	t.mu.Lock()
 	t.rec.Advance(1)
 	t.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: strings.TrimSpace(e.raw), Note: note,
-		Payload: trace.MustJSON(trace.HTTPPayload{Body: jsonOrNil([]byte(data))})})
+		Payload: trace.MustJSON(trace.HTTPPayload{Body: httpexchange.JSONOrNil([]byte(data))})})
 	t.mu.Unlock()
 	e.stream.mu.Lock()
 	pw := e.stream.pipe
@@ -160,8 +161,8 @@ func (t *streamTap) deliver(e tapEvent, note string) error {
 	return err
 }
 
-// sseData returns the data: field of one server-sent event.
-func sseData(raw string) string {
+// SSEData returns the data: field of one server-sent event.
+func SSEData(raw string) string {
 	var data []string
 	for _, line := range strings.Split(raw, "\n") {
 		if v, ok := strings.CutPrefix(line, "data:"); ok {

@@ -1,4 +1,4 @@
-package scenario
+package httpsession
 
 import (
 	"context"
@@ -9,8 +9,8 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
-// HTTPSessionParams time an idle streamable HTTP session.
-type HTTPSessionParams struct {
+// Params time an idle streamable HTTP session.
+type Params struct {
 	// TTL is the idle timeout in virtual milliseconds.
 	TTL int64 `json:"ttl"`
 	// CallAt is when the first call is made; IdleUntil is when the client
@@ -19,7 +19,7 @@ type HTTPSessionParams struct {
 	IdleUntil int64 `json:"idle_until"`
 }
 
-func (p *HTTPSessionParams) Validate() error {
+func (p *Params) Validate() error {
 	if p.TTL <= 0 || p.TTL > 1<<40 || p.CallAt < 0 || p.IdleUntil < p.CallAt {
 		return fmt.Errorf("want 0 < ttl <= 2^40 and 0 <= call_at <= idle_until")
 	}
@@ -34,9 +34,9 @@ func (p *HTTPSessionParams) Validate() error {
 // streamable HTTP runs it.
 var httpSessionFamily = &play.Family{
 	Name:    "http-session",
-	Params:  func() play.Validator { return &HTTPSessionParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runHTTPSession(ctx, rec, v.(*HTTPSessionParams))
+		return runHTTPSession(ctx, rec, v.(*Params))
 	},
 }

@@ -1,4 +1,4 @@
-package scenario
+package http2026
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
-// HTTP2026Params choose what a 2026-07-28 streamable HTTP exchange shows.
-type HTTP2026Params struct {
+// Params choose what a 2026-07-28 streamable HTTP exchange shows.
+type Params struct {
 	// Shape is one of headers, mismatch, listen, stateful, session-2025.
 	Shape string `json:"shape"`
 	// ProxyName is the Mcp-Name a misbehaving proxy writes over the
@@ -40,7 +40,7 @@ func http2026Choices() play.Choices {
 	return play.Choices{"shape": {shapeHeaders, shapeMismatch, shapeListen, shapeStateful, shapeSession2025}}
 }
 
-func (p *HTTP2026Params) Validate() error {
+func (p *Params) Validate() error {
 	if err := http2026Choices().Check("shape", p.Shape); err != nil {
 		return err
 	}
@@ -72,10 +72,10 @@ func isToken(s string) bool {
 // the browser build with streamable HTTP runs it.
 var http2026Family = &play.Family{
 	Name:    "http-2026",
-	Params:  func() play.Validator { return &HTTP2026Params{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: http2026Choices(),
 	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runHTTP2026(ctx, rec, v.(*HTTP2026Params))
+		return runHTTP2026(ctx, rec, v.(*Params))
 	},
 }

@@ -1,4 +1,4 @@
-package scenario
+package ssefragment
 
 import (
 	"bytes"
@@ -8,10 +8,11 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/http2026"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/httpexchange"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -22,7 +23,11 @@ import (
 // in full; the scenario, standing for the network, hands the body to the
 // client in the reads p.Split asks for, and records each read and each
 // message the client's connection returns after it.
-func runSSEFragment(ctx context.Context, rec *trace.Recorder, p *SSEFragmentParams) error {
+// fragmentRun is one run of the sse-fragment family, stepped as the
+// reissue family steps its own.
+type fragmentRun struct{ *httpexchange.Stepper }
+
+func runSSEFragment(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Transport = trace.StreamableHTTP
 	server := fixture.NewServer(fixture.Options{})
 	// count_stock reports progress before its result, so that its response
@@ -36,10 +41,10 @@ func runSSEFragment(ctx context.Context, rec *trace.Recorder, p *SSEFragmentPara
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "PEN-01: 12 in stock"}}}, nil
 		})
 	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Stateless: true})
-	tap := &steppedTap{in: make(chan *exchange), done: make(chan struct{})}
-	stop := sync.OnceFunc(func() { close(tap.done) })
+	tap := httpexchange.NewSteppedTap()
+	stop := tap.Stop
 	defer stop()
-	r := &reissueRun{rec: rec, tap: tap, h: handler}
+	r := &fragmentRun{&httpexchange.Stepper{Rec: rec, Tap: tap, H: handler}}
 	got := make(chan jsonrpc.Message)
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless })
 	rec.Note("A go-sdk v1.8.0 client and go-sdk's stateless streamable HTTP handler, 2026-07-28. The handler answers each POST with a text/event-stream body. Between them the simulator plays the network: it hands the body to the client in reads of its choosing (scripted cuts, real bytes), records each read, and records each message the client's event scanner delivers after it.")
@@ -88,23 +93,23 @@ func runSSEFragment(ctx context.Context, rec *trace.Recorder, p *SSEFragmentPara
 // nothing for a partial event, so the wait is exact, and a scanner that
 // delivered early or late would leave it waiting or find the wrong
 // message.
-func (r *reissueRun) streamed(ctx context.Context, got <-chan jsonrpc.Message, split, reqNote string) error {
-	ex, err := r.next(ctx)
+func (r *fragmentRun) streamed(ctx context.Context, got <-chan jsonrpc.Message, split, reqNote string) error {
+	ex, err := r.Next(ctx)
 	if err != nil {
 		return err
 	}
-	r.request(ex, reqNote)
-	w := r.serve(ex)
-	body := w.body.Bytes()
+	r.Request(ex, reqNote)
+	w := r.Serve(ex)
+	body := w.Body()
 	events := sseEvents(body)
 	reads := cutReads(body, events, split)
-	b := &chunkBody{want: make(chan struct{}, 1), give: make(chan []byte), done: r.tap.done}
-	hdr := map[string]string{"Content-Type": w.header.Get("Content-Type")}
-	r.rec.Advance(1)
-	r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Note: fmt.Sprintf("HTTP %d, Content-Type %s: the body is a stream of %d server-sent event(s), %d bytes, each ended by a blank line. It reaches the client in %d read(s).", w.status(), hdr["Content-Type"], len(events), len(body), len(reads)),
-		Payload: trace.MustJSON(trace.HTTPPayload{Status: w.status(), Headers: hdr})})
-	ex.reply <- exchangeReply{res: &http.Response{Status: fmt.Sprintf("%d %s", w.status(), http.StatusText(w.status())), StatusCode: w.status(),
-		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: w.header, Body: b, ContentLength: -1, Request: ex.req}}
+	b := &chunkBody{want: make(chan struct{}, 1), give: make(chan []byte), done: r.Tap.Done()}
+	hdr := map[string]string{"Content-Type": w.Header().Get("Content-Type")}
+	r.Rec.Advance(1)
+	r.Rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Note: fmt.Sprintf("HTTP %d, Content-Type %s: the body is a stream of %d server-sent event(s), %d bytes, each ended by a blank line. It reaches the client in %d read(s).", w.Status(), hdr["Content-Type"], len(events), len(body), len(reads)),
+		Payload: trace.MustJSON(trace.HTTPPayload{Status: w.Status(), Headers: hdr})})
+	ex.Answer(&http.Response{Status: fmt.Sprintf("%d %s", w.Status(), http.StatusText(w.Status())), StatusCode: w.Status(),
+		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: w.Header(), Body: b, ContentLength: -1, Request: ex.Req})
 	done, ended := 0, 0 // bytes handed over; events completed
 	for i, chunk := range reads {
 		select {
@@ -121,8 +126,8 @@ func (r *reissueRun) streamed(ctx context.Context, got <-chan jsonrpc.Message, s
 			complete += len(e)
 		}
 		n := strings.Count(string(body[:complete]), "\n\n")
-		r.rec.Advance(1)
-		r.rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: string(chunk), Note: readNote(i+1, chunk, n-ended),
+		r.Rec.Advance(1)
+		r.Rec.Add(trace.Event{Kind: trace.KindHTTP, Direction: play.S2c, Raw: string(chunk), Note: readNote(i+1, chunk, n-ended),
 			Payload: trace.MustJSON(trace.HTTPPayload{})})
 		select {
 		case b.give <- chunk:
@@ -140,11 +145,11 @@ func (r *reissueRun) streamed(ctx context.Context, got <-chan jsonrpc.Message, s
 			if err != nil {
 				return err
 			}
-			if want := sseData(events[ended]); string(raw) != want {
+			if want := http2026.SSEData(events[ended]); string(raw) != want {
 				return fmt.Errorf("the scanner delivered %s, want event %d's data %s", raw, ended+1, want)
 			}
-			r.rec.Advance(1)
-			r.rec.Add(trace.Event{Kind: trace.KindMessage, Direction: play.S2c, Raw: string(raw), Payload: raw,
+			r.Rec.Advance(1)
+			r.Rec.Add(trace.Event{Kind: trace.KindMessage, Direction: play.S2c, Raw: string(raw), Payload: raw,
 				Note: fmt.Sprintf("go-sdk v1.8.0's event scanner delivers event %d of %d: the data: line, decoded as one JSON-RPC message.", ended+1, len(events))})
 		}
 	}

@@ -1,4 +1,4 @@
-package scenario
+package ssefragment
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/http2026"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -30,7 +31,7 @@ func TestSSEFragmentClaims(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.params, func(t *testing.T) {
-			res, err := Run(context.Background(), "sse-fragmented", json.RawMessage(tc.params))
+			res, err := play.NewCatalogue(Presets()).Run(context.Background(), "sse-fragmented", json.RawMessage(tc.params))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,7 +70,7 @@ func TestSSEFragmentClaims(t *testing.T) {
 				t.Fatalf("%d events in the body, %d delivered", len(events), len(delivered))
 			}
 			for i, e := range events {
-				if !strings.HasPrefix(e, "event: message\ndata: ") || sseData(e) != delivered[i] {
+				if !strings.HasPrefix(e, "event: message\ndata: ") || http2026.SSEData(e) != delivered[i] {
 					t.Errorf("event %d = %q, delivered %s", i+1, e, delivered[i])
 				}
 			}

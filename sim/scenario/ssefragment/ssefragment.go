@@ -1,4 +1,4 @@
-package scenario
+package ssefragment
 
 import (
 	"context"
@@ -8,9 +8,9 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
-// SSEFragmentParams choose how the network cuts a text/event-stream
+// Params choose how the network cuts a text/event-stream
 // response into reads.
-type SSEFragmentParams struct {
+type Params struct {
 	// Split is mid-json (the first event arrives in three reads, cut in
 	// the middle of its data line and before its blank line, then the rest
 	// in one read), per-event (one read per event) or one-read (the whole
@@ -34,7 +34,7 @@ func sseFragmentChoices() play.Choices {
 	return play.Choices{"split": {splitMidJSON, splitPerEvent, splitOneRead}}
 }
 
-func (p *SSEFragmentParams) Validate() error {
+func (p *Params) Validate() error {
 	if err := sseFragmentChoices().Check("split", p.Split); err != nil {
 		return err
 	}
@@ -49,10 +49,10 @@ func (p *SSEFragmentParams) Validate() error {
 // browser build with streamable HTTP runs it.
 var sseFragmentFamily = &play.Family{
 	Name:    "sse-fragment",
-	Params:  func() play.Validator { return &SSEFragmentParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: sseFragmentChoices(),
 	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runSSEFragment(ctx, rec, v.(*SSEFragmentParams))
+		return runSSEFragment(ctx, rec, v.(*Params))
 	},
 }

@@ -1,14 +1,14 @@
-package scenario
+package reissue
 
 import "github.com/mcp-playground/mcp-playground/sim/scenario/play"
 
-// reissuePresets are the reissue family's scenarios.
-func reissuePresets() []play.Preset {
+// Presets are the reissue family's scenarios.
+func Presets() []play.Preset {
 	info := func(id, title, summary, counterpart string) play.Info {
 		return play.Info{ID: id, Title: title, Summary: summary, Lesson: "disconnect", Era: play.V20260728, Counterpart: counterpart}
 	}
-	p := func(shape, key string) *ReissueParams {
-		return &ReissueParams{Shape: shape, Key: key, SKU: "PEN-01", Quantity: 2}
+	p := func(shape, key string) *Params {
+		return &Params{Shape: shape, Key: key, SKU: "PEN-01", Quantity: 2}
 	}
 	return []play.Preset{
 		{Info: info("stream-lost-2026", "A response stream breaks",

@@ -1,4 +1,4 @@
-package scenario
+package http2026
 
 import (
 	"context"

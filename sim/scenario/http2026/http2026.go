@@ -1,4 +1,4 @@
-package scenario
+package http2026
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 // runHTTP2026 plays one http-2026 scenario: the go-sdk client at its
 // default version against the fixture server behind go-sdk's streamable
 // HTTP handler, over a [streamTap].
-func runHTTP2026(ctx context.Context, rec *trace.Recorder, p *HTTP2026Params) error {
+func runHTTP2026(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Transport = trace.StreamableHTTP
 	n := 0
 	server := fixture.NewServer(fixture.Options{SessionIDs: func() string {
@@ -70,9 +70,9 @@ func runHTTP2026(ctx context.Context, rec *trace.Recorder, p *HTTP2026Params) er
 			case res != nil && res.Header.Get("Mcp-Session-Id") != "":
 				s.Session = res.Header.Get("Mcp-Session-Id")
 			case res != nil:
-			case bodyMethod(body) == "initialize":
+			case BodyMethod(body) == "initialize":
 				s.Client = trace.ClientInitializing
-			case bodyMethod(body) == "notifications/initialized":
+			case BodyMethod(body) == "notifications/initialized":
 				s.Client = trace.ClientReady
 			}
 		})

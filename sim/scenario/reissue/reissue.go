@@ -1,4 +1,4 @@
-package scenario
+package reissue
 
 import (
 	"context"
@@ -11,9 +11,9 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
-// ReissueParams choose what happens to a 2026-07-28 write call whose
+// Params choose what happens to a 2026-07-28 write call whose
 // response stream does not arrive.
-type ReissueParams struct {
+type Params struct {
 	// Shape is lost (the response stream breaks after the tool ran and the
 	// client stops there), reissue (it breaks, and the client re-issues the
 	// call as a new request) or cancel (the client gives up and closes the
@@ -38,7 +38,7 @@ func reissueChoices() play.Choices {
 	return play.Choices{"shape": {reissueLost, reissueAgain, reissueCancel}}
 }
 
-func (p *ReissueParams) Validate() error {
+func (p *Params) Validate() error {
 	if err := reissueChoices().Check("shape", p.Shape); err != nil {
 		return err
 	}
@@ -59,10 +59,10 @@ func (p *ReissueParams) Validate() error {
 // streamable HTTP runs it.
 var reissueFamily = &play.Family{
 	Name:    "reissue",
-	Params:  func() play.Validator { return &ReissueParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: reissueChoices(),
 	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runReissue(ctx, rec, v.(*ReissueParams))
+		return runReissue(ctx, rec, v.(*Params))
 	},
 }

@@ -1,4 +1,4 @@
-package scenario
+package http2026
 
 import (
 	"encoding/json"
@@ -14,8 +14,8 @@ import (
 // its own method, headers, status and body, so a parameter change cannot
 // leave a note that its frame contradicts.
 
-// bodyMethod returns the method of the JSON-RPC message in body, or "".
-func bodyMethod(body []byte) string {
+// BodyMethod returns the method of the JSON-RPC message in body, or "".
+func BodyMethod(body []byte) string {
 	var m struct {
 		Method string `json:"method"`
 	}
@@ -33,7 +33,7 @@ func requestNote2026(req *http.Request, body []byte, pinned bool) string {
 	case method == "notifications/cancelled":
 		return "go-sdk v1.8.0 behaviour: closing, the client also posts notifications/cancelled for the listen request (Close waits for it). Specification 2026-07-28: on streamable HTTP, closing the response stream is itself the cancellation and no notifications/cancelled is expected; the revision defines no client notification over HTTP, nor headers for one."
 	case method == "":
-		what := bodyMethod(body)
+		what := BodyMethod(body)
 		note := fmt.Sprintf("POST %s, in the 2025-11-25 form: no Mcp-Method, no _meta", what)
 		if what == "initialize" && pinned {
 			return note + ": the client is pinned to 2025-11-25 (ClientSessionOptions.ProtocolVersion), so it starts with the handshake and never sends server/discover. No Mcp-Session-Id yet: the session begins with this request."
