@@ -1,13 +1,18 @@
 package scenario
 
 import (
+	"github.com/mcp-playground/mcp-playground/sim/scenario/authsession"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/discover"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/handle"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/http2026"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/httpsession"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/lateresponse"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/mrtr"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/reissue"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/sessionuser"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/ssefragment"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/stdio"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
@@ -24,12 +29,8 @@ func paramDocs() map[string]map[string]string {
 		"stdio":     stdio.ParamDocs(),
 		"http-2026": http2026.ParamDocs(),
 		"tools":     tools.ParamDocs(),
-		"mrtr": {
-			"era":      "the protocol version the client speaks: 2026-07-28 (multi round-trip requests) or 2025-11-25 (the server elicits)",
-			"action":   "the user's answer to the confirmation: accept, decline or cancel",
-			"quantity": "how many units the restock tool orders; 1 to 1000",
-		},
-		"paging": paging.ParamDocs(),
+		"mrtr":      mrtr.ParamDocs(),
+		"paging":    paging.ParamDocs(),
 		"paging2026": paging.With(paging.CatalogDocs(), map[string]string{
 			"change_after": "always 0 here: a 2026-07-28 catalog changes through a notification (twist list-changed)",
 			"changed":      "with twist list-changed: the pages of tools the server adds, in the same form as pages",
@@ -48,19 +49,11 @@ func paramDocs() map[string]map[string]string {
 			"renew_ttl":   "with renewals: the ttl of each renewal, in virtual ms; above 0",
 			"renew_every": "with renewals: a step is recorded every this many renewals; above 0, at most 200 steps",
 		},
-		"http-session": httpsession.ParamDocs(),
-		"sse-fragment": ssefragment.ParamDocs(),
-		"session-user": {
-			"token": "the bearer token on the request that carries Alice's session id: bob (another user's valid token), alice (the same user from a second client) or none",
-		},
-		"auth-session": {
-			"token_ttl":   "in the run where the token expires: how long an access token lives, in virtual ms; 1 to 2^40",
-			"session_ttl": "in the run where the server cleans up: the idle timeout of a session, in virtual ms; 1 to 2^40",
-			"idle_until":  "when, from the start of each run, the client makes its second call, in virtual ms (the first is at 1000); 1001 to 2^40",
-		},
-		"late-response": {
-			"proxy": "what the proxy does with the old connection's late response: misroute (hands it to the new session, where its id names another request) or drop (discards it)",
-		},
+		"http-session":  httpsession.ParamDocs(),
+		"sse-fragment":  ssefragment.ParamDocs(),
+		"session-user":  sessionuser.ParamDocs(),
+		"auth-session":  authsession.ParamDocs(),
+		"late-response": lateresponse.ParamDocs(),
 		"paging-lab": {
 			"case":               "the situation: replay (walk twice), slow-page (a page that never arrives), principal-cursor (bob presents alice's cursor) or listed-not-callable (a listed tool refused to bob)",
 			"tools":              "the server's tools, 1 to 50 names of at most 64 characters; go-sdk v1.8.0 lists them sorted by name",
@@ -81,11 +74,7 @@ func paramDocs() map[string]map[string]string {
 			"poison_description": "with case untrusted-output: whether a tool's description carries another instruction; true or false",
 			"confirm":            "with case untrusted-output: the host's policy for a call the model proposes, ask (the user declines) or auto (the host calls without asking)",
 		},
-		"handle": {
-			"ttl":        "how long a cart handle lives unused, in virtual ms; above call_at, up to 2^40",
-			"call_at":    "when the client first uses the handle, in virtual ms; 1 to ttl - 1",
-			"idle_until": "when the client comes back after being idle, in virtual ms; after call_at, up to 2^40",
-		},
+		"handle":     handle.ParamDocs(),
 		"disconnect": disconnect.ParamDocs(),
 		"reissue":    reissue.ParamDocs(),
 	}

@@ -11,15 +11,20 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/authsession"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/discover"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/expiry"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/handle"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/http2026"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/httpsession"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/lateresponse"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/mrtr"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/reissue"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/sessionuser"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/ssefragment"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/stdio"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
@@ -56,17 +61,17 @@ func Catalogue() *play.Catalogue {
 		ssefragment.Presets(),
 		tools.Presets(),
 		toolSafetyPresets(),
-		mrtrPresets(),
+		mrtr.Presets(),
 		paging.Presets(),
 		paging2026Presets(),
 		pagingLabPresets(),
 		expiry.Presets(),
 		httpsession.Presets(),
-		sessionUserPresets(),
-		authSessionPresets(),
-		handlePresets(),
+		sessionuser.Presets(),
+		authsession.Presets(),
+		handle.Presets(),
 		disconnect.Presets(),
-		lateResponsePresets(),
+		lateresponse.Presets(),
 		reissue.Presets(),
 	)
 	c.Document(paramDocs())

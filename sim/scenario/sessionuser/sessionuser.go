@@ -1,4 +1,4 @@
-package scenario
+package sessionuser
 
 import (
 	"context"
@@ -7,9 +7,9 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
-// SessionUserParams choose whose token comes with a request that names
+// Params choose whose token comes with a request that names
 // someone else's session.
-type SessionUserParams struct {
+type Params struct {
 	// Token is the bearer token on the request that carries Alice's
 	// session id: bob (another user's valid token), alice (a second client
 	// of the same user) or none.
@@ -29,7 +29,7 @@ func sessionUserChoices() play.Choices {
 	return play.Choices{"token": {tokenBob, tokenAlice, tokenNone}}
 }
 
-func (p *SessionUserParams) Validate() error {
+func (p *Params) Validate() error {
 	return sessionUserChoices().Check("token", p.Token)
 }
 
@@ -39,10 +39,10 @@ func (p *SessionUserParams) Validate() error {
 // streamable HTTP runs it.
 var sessionUserFamily = &play.Family{
 	Name:    "session-user",
-	Params:  func() play.Validator { return &SessionUserParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: sessionUserChoices(),
 	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runSessionUser(ctx, rec, v.(*SessionUserParams))
+		return runSessionUser(ctx, rec, v.(*Params))
 	},
 }

@@ -1,4 +1,4 @@
-package scenario
+package sessionuser
 
 import (
 	"bytes"
@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/lateresponse"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/httpauth"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -19,7 +21,7 @@ import (
 // carries her session id with the token p.Token names. That request is
 // scripted: go-sdk's client cannot be handed a session id it did not get
 // from initialize, and an attacker would not use it anyway.
-func runSessionUser(ctx context.Context, rec *trace.Recorder, p *SessionUserParams) error {
+func runSessionUser(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Transport = trace.StreamableHTTP
 	n := 0
 	ledger := &fixture.Ledger{}
@@ -27,17 +29,17 @@ func runSessionUser(ctx context.Context, rec *trace.Recorder, p *SessionUserPara
 		n++
 		return fmt.Sprintf("session-%d", n)
 	}})
-	tokens := newTokenTable(rec)
-	handler := tokens.protect(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
+	tokens := httpauth.NewTokenTable(rec)
+	handler := tokens.Protect(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
 		&mcp.StreamableHTTPOptions{JSONResponse: true}))
-	tap := &authTap{h: handler, rec: rec, noteFor: sessionUserNote}
-	tap.onReply = func(req *http.Request, status int, sid string) {
+	tap := &httpauth.Tap{H: handler, Rec: rec, NoteFor: sessionUserNote}
+	tap.OnReply = func(req *http.Request, status int, sid string) {
 		if status < 300 && sid != "" {
 			rec.Update(func(s *trace.State) { s.Session = sid })
 		}
 	}
-	alice := &bearer{token: tokens.issue("alice", 0)}
-	bobToken := tokens.issue("bob", 0)
+	alice := &httpauth.Bearer{Token: tokens.Issue("alice", 0)}
+	bobToken := tokens.Issue("bob", 0)
 
 	rec.Note("A go-sdk v1.8.0 client (Alice's) and a go-sdk streamable HTTP server, protocol 2025-11-25. The handler sits behind go-sdk's auth.RequireBearerToken; the application's verifier maps each token to a user id (TokenInfo.UserID). Tokens are numbered so that the trace replays.")
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientInitializing })
@@ -60,7 +62,7 @@ func runSessionUser(ctx context.Context, rec *trace.Recorder, p *SessionUserPara
 		}
 		rec.Update(func(s *trace.State) {
 			o := &s.Outcomes[len(s.Outcomes)-1]
-			o.Status, o.Detail = trace.OutcomeSucceeded, resultSummary(res)
+			o.Status, o.Detail = trace.OutcomeSucceeded, lateresponse.ResultSummary(res)
 		})
 		return nil
 	}
@@ -84,7 +86,7 @@ func runSessionUser(ctx context.Context, rec *trace.Recorder, p *SessionUserPara
 	case tokenBob:
 		req.Header.Set("Authorization", "Bearer "+bobToken)
 	case tokenAlice:
-		req.Header.Set("Authorization", "Bearer "+tokens.issue("alice", 0))
+		req.Header.Set("Authorization", "Bearer "+tokens.Issue("alice", 0))
 	}
 	rec.Note(fmt.Sprintf("Now %s sends a request carrying Alice's session id %s (seen in a log, a proxy, a shared screen). Scripted: go-sdk's client only sends the session id its own initialize received.", who, sid))
 	rec.Update(func(s *trace.State) {
@@ -103,7 +105,7 @@ func runSessionUser(ctx context.Context, rec *trace.Recorder, p *SessionUserPara
 			Result mcp.CallToolResult `json:"result"`
 		}
 		json.Unmarshal(text.Bytes(), &r)
-		status, detail = trace.OutcomeSucceeded, "HTTP 200: "+resultSummary(&r.Result)
+		status, detail = trace.OutcomeSucceeded, "HTTP 200: "+lateresponse.ResultSummary(&r.Result)
 	}
 	rec.Changed(fmt.Sprintf("HTTP %d. The ledger, which only the server sees, holds %d reservation(s).", res.StatusCode, len(ledger.Entries())), func(s *trace.State) {
 		o := &s.Outcomes[len(s.Outcomes)-1]

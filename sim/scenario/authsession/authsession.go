@@ -1,4 +1,4 @@
-package scenario
+package authsession
 
 import (
 	"context"
@@ -8,10 +8,10 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
-// AuthSessionParams time the three runs of the auth-session family: the
+// Params time the three runs of the auth-session family: the
 // same read-only call made after the same idle gap, failing for a
 // different reason in each run.
-type AuthSessionParams struct {
+type Params struct {
 	// TokenTTL is how long an access token lives, in virtual ms, in the
 	// run where tokens expire.
 	TokenTTL int64 `json:"token_ttl"`
@@ -26,7 +26,7 @@ type AuthSessionParams struct {
 // authCallAt is when each run makes its first call.
 const authCallAt = 1000
 
-func (p *AuthSessionParams) Validate() error {
+func (p *Params) Validate() error {
 	const max = 1 << 40
 	if p.TokenTTL <= 0 || p.TokenTTL > max || p.SessionTTL <= 0 || p.SessionTTL > max {
 		return fmt.Errorf("want 0 < token_ttl, session_ttl <= 2^40")
@@ -43,9 +43,9 @@ func (p *AuthSessionParams) Validate() error {
 // build with streamable HTTP runs it.
 var authSessionFamily = &play.Family{
 	Name:    "auth-session",
-	Params:  func() play.Validator { return &AuthSessionParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runAuthSession(ctx, rec, v.(*AuthSessionParams))
+		return runAuthSession(ctx, rec, v.(*Params))
 	},
 }

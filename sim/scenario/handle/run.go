@@ -1,4 +1,4 @@
-package scenario
+package handle
 
 import (
 	"context"
@@ -22,7 +22,7 @@ type handleRun struct {
 	calls int
 }
 
-func runHandle(ctx context.Context, rec *trace.Recorder, p *HandleParams) error {
+func runHandle(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	carts := fixture.NewCarts(p.TTL)
 	server := fixture.NewServer(fixture.Options{})
 	fixture.AddCartTools(server, carts)

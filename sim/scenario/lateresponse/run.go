@@ -1,4 +1,4 @@
-package scenario
+package lateresponse
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 // first connection's late response. The proxy is the scenario: it holds
 // the response the old connection never delivered and, when it misroutes,
 // injects its exact bytes into the new session.
-func runLateResponse(ctx context.Context, rec *trace.Recorder, p *LateResponseParams) error {
+func runLateResponse(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	ledger := &fixture.Ledger{}
 	server := fixture.NewServer(fixture.Options{Ledger: ledger})
 	rec.Run = "old connection"
@@ -99,7 +99,7 @@ func runLateResponse(ctx context.Context, rec *trace.Recorder, p *LateResponsePa
 	if err != nil {
 		return err
 	}
-	detail := resultSummary(res)
+	detail := ResultSummary(res)
 	if p.Proxy == proxyMisroute {
 		rec.Changed("go-sdk v1.8.0 behaviour, as run: the client matches the response by id, and id 2 is pending, so get_stock returns the reservation result ("+detail+"). Nothing checks which request, or which session, the result came from.", func(s *trace.State) {
 			s.Outcomes[1].Status = trace.OutcomeSucceeded
@@ -115,9 +115,9 @@ func runLateResponse(ctx context.Context, rec *trace.Recorder, p *LateResponsePa
 	return nil
 }
 
-// resultSummary is what a tool result says, in a few words, as the
+// ResultSummary is what a tool result says, in a few words, as the
 // caller would read it: a reservation's number or a stock level.
-func resultSummary(res *mcp.CallToolResult) string {
+func ResultSummary(res *mcp.CallToolResult) string {
 	b, _ := json.Marshal(res.StructuredContent)
 	var v struct {
 		Reservation *int   `json:"reservation"`

@@ -1,4 +1,4 @@
-package scenario
+package mrtr
 
 import (
 	"context"
@@ -20,16 +20,16 @@ import (
 // (clientMultiRoundTripMiddleware).
 var mrtrFamily = &play.Family{
 	Name:    "mrtr",
-	Params:  func() play.Validator { return &MRTRParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: mrtrChoices(),
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runMRTR(ctx, rec, v.(*MRTRParams))
+		return runMRTR(ctx, rec, v.(*Params))
 	},
 	Runtime: play.RuntimeHTTP,
 }
 
-// MRTRParams choose the era and what the user answers.
-type MRTRParams struct {
+// Params choose the era and what the user answers.
+type Params struct {
 	// Era is the protocol version the client speaks: 2026-07-28 (multi
 	// round-trip requests) or 2025-11-25 (server-initiated elicitation).
 	Era string `json:"era"`
@@ -47,7 +47,7 @@ func mrtrChoices() play.Choices {
 	}
 }
 
-func (p *MRTRParams) Validate() error {
+func (p *Params) Validate() error {
 	c := mrtrChoices()
 	if err := c.Check("era", p.Era); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package scenario
+package mrtr
 
 import (
 	"context"
@@ -112,7 +112,7 @@ func (u *user) respond(ctx context.Context, rec *trace.Recorder, note, action st
 	return nil
 }
 
-func runMRTR(ctx context.Context, rec *trace.Recorder, p *MRTRParams) error {
+func runMRTR(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	u := newUser()
 	client := mcp.NewClient(&play.ClientInfo, &mcp.ClientOptions{ElicitationHandler: u.handler})
 	l, err := play.ConnectServer(ctx, rec, restockServer())
@@ -164,7 +164,7 @@ func runMRTR(ctx context.Context, rec *trace.Recorder, p *MRTRParams) error {
 
 // mrtr2026 steps the 2026-07-28 exchange: the call, its input_required
 // result, the user's answer (no frame), and the retry.
-func mrtr2026(ctx context.Context, l *play.Link, u *user, p *MRTRParams) error {
+func mrtr2026(ctx context.Context, l *play.Link, u *user, p *Params) error {
 	rec := l.Rec
 	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), "CallTool sends tools/call with only the arguments: the client does not know yet that the tool will ask anything."); err != nil {
 		return err
@@ -192,7 +192,7 @@ func mrtr2026(ctx context.Context, l *play.Link, u *user, p *MRTRParams) error {
 
 // mrtr2025 steps the 2025-11-25 exchange: inside the call, the server
 // sends its own request, elicitation/create, and waits for the answer.
-func mrtr2025(ctx context.Context, l *play.Link, u *user, p *MRTRParams) error {
+func mrtr2025(ctx context.Context, l *play.Link, u *user, p *Params) error {
 	rec := l.Rec
 	if _, err := l.W.Step(ctx, play.Request(play.C2s, "tools/call"), "CallTool sends tools/call with the arguments."); err != nil {
 		return err

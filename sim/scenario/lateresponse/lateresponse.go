@@ -1,4 +1,4 @@
-package scenario
+package lateresponse
 
 import (
 	"context"
@@ -7,9 +7,9 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
-// LateResponseParams choose what a proxy does with a response that
+// Params choose what a proxy does with a response that
 // arrives for a connection that no longer exists.
-type LateResponseParams struct {
+type Params struct {
 	// Proxy is misroute (it hands the old connection's late response to
 	// the client's new session, where the same id names another request)
 	// or drop (it discards responses whose connection is gone).
@@ -28,7 +28,7 @@ func lateResponseChoices() play.Choices {
 	return play.Choices{"proxy": {proxyMisroute, proxyDrop}}
 }
 
-func (p *LateResponseParams) Validate() error {
+func (p *Params) Validate() error {
 	return lateResponseChoices().Check("proxy", p.Proxy)
 }
 
@@ -39,10 +39,10 @@ func (p *LateResponseParams) Validate() error {
 // limit.
 var lateResponseFamily = &play.Family{
 	Name:    "late-response",
-	Params:  func() play.Validator { return &LateResponseParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: lateResponseChoices(),
 	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runLateResponse(ctx, rec, v.(*LateResponseParams))
+		return runLateResponse(ctx, rec, v.(*Params))
 	},
 }

@@ -1,4 +1,4 @@
-package scenario
+package authsession
 
 import (
 	"context"
@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/lateresponse"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/httpauth"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/mcp-playground/mcp-playground/sim/ttl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -25,7 +27,7 @@ const (
 // runAuthSession plays the same call three times, once per cause, each
 // run with a fresh server and client: go-sdk's client and its streamable
 // HTTP handler behind its bearer-token middleware, protocol 2025-11-25.
-func runAuthSession(ctx context.Context, rec *trace.Recorder, p *AuthSessionParams) error {
+func runAuthSession(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Transport = trace.StreamableHTTP
 	for _, cause := range []string{causeToken, causeRestart, causeIdle} {
 		rec.Run = cause
@@ -40,7 +42,7 @@ func runAuthSession(ctx context.Context, rec *trace.Recorder, p *AuthSessionPara
 // authSessionRun is one run: connect, call at 1000 ms, stay idle until
 // p.IdleUntil while cause happens, call again and recover as go-sdk and
 // the application do.
-func authSessionRun(ctx context.Context, rec *trace.Recorder, p *AuthSessionParams, cause string) error {
+func authSessionRun(ctx context.Context, rec *trace.Recorder, p *Params, cause string) error {
 	start := rec.Now()
 	n := 0
 	ids := func() string {
@@ -53,14 +55,14 @@ func authSessionRun(ctx context.Context, rec *trace.Recorder, p *AuthSessionPara
 	newHandler := func() http.Handler {
 		return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{JSONResponse: true})
 	}
-	tokens := newTokenTable(rec)
+	tokens := httpauth.NewTokenTable(rec)
 	tokenTTL := int64(0) // tokens outlive the run, except in the run about them
 	if cause == causeToken {
 		tokenTTL = p.TokenTTL
 	}
 	sched := ttl.New()
-	tap := &authTap{h: tokens.protect(newHandler()), rec: rec, noteFor: authSessionNote}
-	tap.onReply = func(req *http.Request, status int, sid string) {
+	tap := &httpauth.Tap{H: tokens.Protect(newHandler()), Rec: rec, NoteFor: authSessionNote}
+	tap.OnReply = func(req *http.Request, status int, sid string) {
 		if sid == "" && req.Method == http.MethodPost {
 			sid = req.Header.Get("Mcp-Session-Id")
 		}
@@ -78,9 +80,9 @@ func authSessionRun(ctx context.Context, rec *trace.Recorder, p *AuthSessionPara
 			}
 		})
 	}
-	user := &bearer{token: tokens.issue("alice", tokenTTL)}
-	user.reauth = func() string {
-		tok := tokens.issue("alice", tokenTTL)
+	user := &httpauth.Bearer{Token: tokens.Issue("alice", tokenTTL)}
+	user.Reauth = func() string {
+		tok := tokens.Issue("alice", tokenTTL)
 		rec.Note("go-sdk v1.8.0 behaviour: on a 401 the client calls its OAuthHandler's Authorize. Here the application signs Alice in again and gets " + tok + " (a real one would use a refresh token or an OAuth flow). go-sdk then retries the same request once, with the new token and the same Mcp-Session-Id.")
 		return tok
 	}
@@ -111,7 +113,7 @@ func authSessionRun(ctx context.Context, rec *trace.Recorder, p *AuthSessionPara
 			case err != nil:
 				o.Status, o.Detail = trace.OutcomeFailed, "the session is gone; get_stock changes nothing, so it is safe to send again"
 			default:
-				o.Status, o.Detail = trace.OutcomeSucceeded, resultSummary(res)
+				o.Status, o.Detail = trace.OutcomeSucceeded, lateresponse.ResultSummary(res)
 			}
 		})
 		return err
@@ -130,13 +132,13 @@ func authSessionRun(ctx context.Context, rec *trace.Recorder, p *AuthSessionPara
 	idle := fmt.Sprintf("The client is idle until %d ms into the run.", p.IdleUntil)
 	switch cause {
 	case causeToken:
-		rec.Note(idle + fmt.Sprintf(" Its token %s, issued at the start, expires at %d ms.", user.token, p.TokenTTL))
+		rec.Note(idle + fmt.Sprintf(" Its token %s, issued at the start, expires at %d ms.", user.Token, p.TokenTTL))
 	case causeRestart:
 		// The old process's sessions die with it.
 		for ss := range server.Sessions() {
 			ss.Close()
 		}
-		tap.setHandler(tokens.protect(newHandler()))
+		tap.SetHandler(tokens.Protect(newHandler()))
 		rec.Changed(idle+" Meanwhile the server restarts: a new handler that has never seen session-1.", func(s *trace.State) {})
 	case causeIdle:
 		expired, _ := sched.Expire(rec.Now())
@@ -156,7 +158,7 @@ func authSessionRun(ctx context.Context, rec *trace.Recorder, p *AuthSessionPara
 	}
 	err = call(cs, "call 2")
 	if err == nil {
-		rec.Note("Call 2 succeeded on " + cs.ID() + ". " + map[bool]string{true: "The 401 cost one extra round trip; the session was never in question.", false: "Nothing had expired."}[cause == causeToken && tokens.n["alice"] > 1])
+		rec.Note("Call 2 succeeded on " + cs.ID() + ". " + map[bool]string{true: "The 401 cost one extra round trip; the session was never in question.", false: "Nothing had expired."}[cause == causeToken && tokens.Issued("alice") > 1])
 		return nil
 	}
 	if !errors.Is(err, mcp.ErrSessionMissing) {

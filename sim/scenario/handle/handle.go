@@ -1,4 +1,4 @@
-package scenario
+package handle
 
 import (
 	"context"
@@ -8,9 +8,9 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
-// HandleParams time a server-minted handle, the 2026-07-28 form of state
+// Params time a server-minted handle, the 2026-07-28 form of state
 // that outlives one request.
-type HandleParams struct {
+type Params struct {
 	// TTL is how long a cart handle lives unused, in virtual milliseconds.
 	TTL int64 `json:"ttl"`
 	// CallAt is when the client first uses the handle; IdleUntil is when
@@ -19,7 +19,7 @@ type HandleParams struct {
 	IdleUntil int64 `json:"idle_until"`
 }
 
-func (p *HandleParams) Validate() error {
+func (p *Params) Validate() error {
 	if p.TTL <= 0 || p.TTL > 1<<40 || p.CallAt < 1 || p.IdleUntil <= p.CallAt {
 		return errors.New("want 0 < ttl <= 2^40 and 1 <= call_at < idle_until")
 	}
@@ -40,9 +40,9 @@ func (p *HandleParams) Validate() error {
 // within its size budget.
 var handleFamily = &play.Family{
 	Name:    "handle",
-	Params:  func() play.Validator { return &HandleParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Runtime: play.RuntimeHTTP,
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runHandle(ctx, rec, v.(*HandleParams))
+		return runHandle(ctx, rec, v.(*Params))
 	},
 }

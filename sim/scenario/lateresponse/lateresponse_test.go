@@ -1,4 +1,4 @@
-package scenario
+package lateresponse
 
 import (
 	"context"
@@ -24,7 +24,7 @@ func TestLateResponseClaims(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.proxy, func(t *testing.T) {
-			res, err := Run(context.Background(), "late-response-reused-id", json.RawMessage(`{"proxy":"`+tc.proxy+`"}`))
+			res, err := play.NewCatalogue(Presets()).Run(context.Background(), "late-response-reused-id", json.RawMessage(`{"proxy":"`+tc.proxy+`"}`))
 			if err != nil {
 				t.Fatal(err)
 			}
