@@ -22,12 +22,15 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/scenario/lateresponse"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/mrtr"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging2026"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paginglab"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/reissue"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/sessionuser"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/ssefragment"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/stdio"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/toolsafety"
 )
 
 // Info describes a scenario; its families build it (see [play.Info]).
@@ -49,33 +52,56 @@ const RuntimeHTTP = play.RuntimeHTTP
 const MaxRun = play.MaxRun
 
 // Catalogue returns every family's scenarios, in course order, each with
-// its parameter docs. The families are imported here, one line each;
-// sim-http.wasm's main runs this catalogue, sim.wasm's main gathers the
-// families it carries itself.
+// its parameter docs. sim-http.wasm's main serves this catalogue; sim.wasm's
+// main (wasm/) gathers the families it carries itself.
 func Catalogue() *play.Catalogue {
-	c := play.NewCatalogue(
-		handshake.Presets(),
-		discover.Presets(),
-		stdio.Presets(),
-		http2026.Presets(),
-		ssefragment.Presets(),
-		tools.Presets(),
-		toolSafetyPresets(),
-		mrtr.Presets(),
-		paging.Presets(),
-		paging2026Presets(),
-		pagingLabPresets(),
-		expiry.Presets(),
-		httpsession.Presets(),
-		sessionuser.Presets(),
-		authsession.Presets(),
-		handle.Presets(),
-		disconnect.Presets(),
-		lateresponse.Presets(),
-		reissue.Presets(),
-	)
-	c.Document(paramDocs())
+	var groups [][]play.Preset
+	docs := map[string]map[string]string{}
+	for _, f := range families() {
+		groups = append(groups, f.presets)
+		for _, p := range f.presets {
+			docs[p.Family.Name] = f.docs
+		}
+	}
+	c := play.NewCatalogue(groups...)
+	c.Document(docs)
 	return c
+}
+
+// A family is one family's presets and the one-line meaning of each of its
+// parameters (every parameter has one: TestEveryParameterIsDocumented), so
+// that a learner changing a number in the playground need not read the
+// source to know what it does or how far it goes.
+type family struct {
+	presets []play.Preset
+	docs    map[string]string
+}
+
+// families is every family, in course order: each is a folder under
+// sim/scenario, imported above, with one line here. It is a function, not
+// a package variable, so that nothing in this package is mutable state.
+func families() []family {
+	return []family{
+		{handshake.Presets(), handshake.ParamDocs()},
+		{discover.Presets(), discover.ParamDocs()},
+		{stdio.Presets(), stdio.ParamDocs()},
+		{http2026.Presets(), http2026.ParamDocs()},
+		{ssefragment.Presets(), ssefragment.ParamDocs()},
+		{tools.Presets(), tools.ParamDocs()},
+		{toolsafety.Presets(), toolsafety.ParamDocs()},
+		{mrtr.Presets(), mrtr.ParamDocs()},
+		{paging.Presets(), paging.ParamDocs()},
+		{paging2026.Presets(), paging2026.ParamDocs()},
+		{paginglab.Presets(), paginglab.ParamDocs()},
+		{expiry.Presets(), expiry.ParamDocs()},
+		{httpsession.Presets(), httpsession.ParamDocs()},
+		{sessionuser.Presets(), sessionuser.ParamDocs()},
+		{authsession.Presets(), authsession.ParamDocs()},
+		{handle.Presets(), handle.ParamDocs()},
+		{disconnect.Presets(), disconnect.ParamDocs()},
+		{lateresponse.Presets(), lateresponse.ParamDocs()},
+		{reissue.Presets(), reissue.ParamDocs()},
+	}
 }
 
 // List returns every scenario, in course order.

@@ -1,4 +1,4 @@
-package scenario
+package paging2026
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-func runPaging2026(ctx context.Context, rec *trace.Recorder, p *Paging2026Params) error {
+func runPaging2026(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	switch p.Twist {
 	case twist26CrossConnection:
 		return paging2026CrossConnection(ctx, rec, p)
@@ -53,7 +53,7 @@ func runPaging2026(ctx context.Context, rec *trace.Recorder, p *Paging2026Params
 // A walker2026 runs ClientSession.Tools on a link and steps its frames.
 type walker2026 struct {
 	l        *play.Link
-	p        *Paging2026Params
+	p        *Params
 	forge    bool // rewrite the first nextCursor to one never issued
 	requests int  // tools/list requests that crossed the wire
 	// received is every nextCursor received on this connection, so that a
@@ -174,7 +174,7 @@ func (w *walker2026) forgeNext(f *wire.Frame) error {
 // reference2026 runs the reference walk of sim/catalog as a scripted
 // 2026-07-28 client: no handshake, _meta on every request, and a cursor
 // that may be "" on the wire.
-func reference2026(ctx context.Context, rec *trace.Recorder, p *Paging2026Params) error {
+func reference2026(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Run = paging.ClientReference
 	rec.Note("Run 1: a scripted 2026-07-28 client running the reference walk, which treats only an absent nextCursor as the end. It sends no server/discover: 2026-07-28 lets a client skip it.")
 	rec.Update(func(s *trace.State) { s.Client = trace.ClientStateless; s.Protocol = play.V20260728 })

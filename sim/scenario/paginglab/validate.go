@@ -1,4 +1,4 @@
-package scenario
+package paginglab
 
 import (
 	"errors"
@@ -13,7 +13,7 @@ import (
 // maxLabMS bounds the virtual times a playground run may ask for: an hour.
 const maxLabMS = 3_600_000
 
-func (p *PagingLabParams) Validate() error {
+func (p *Params) Validate() error {
 	if err := pagingLabChoices().Check("case", p.Case); err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package scenario
+package paging2026
 
 import (
 	"context"
@@ -85,7 +85,7 @@ func (w *walker2026) pageNote(f *wire.Frame) string {
 // a position in the server's list, not in a session: a new connection to
 // the same server may use it. Another server process may still not know
 // it.
-func paging2026CrossConnection(ctx context.Context, rec *trace.Recorder, p *Paging2026Params) error {
+func paging2026CrossConnection(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	server := fixture.NewCatalogServer(p.Catalog, p.Seed)
 	rec.Run = "connection 1"
 	l, err := play.ConnectServer(ctx, rec, server, fixture.PreserveCursor)

@@ -1,4 +1,4 @@
-package scenario
+package paging2026
 
 import (
 	"context"
@@ -8,13 +8,15 @@ import (
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/playtest"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
 // listRequests counts the tools/list requests that crossed r's wire.
-func listRequests(r *Result) int {
+func listRequests(r *play.Result) int {
 	n := 0
-	for _, raw := range wireFrames(r) {
+	for _, raw := range playtest.WireFrames(r) {
 		if strings.Contains(raw, `"method":"tools/list"`) {
 			n++
 		}
@@ -22,21 +24,10 @@ func listRequests(r *Result) int {
 	return n
 }
 
-// lastState returns the state after r's last event of run.
-func lastState(r *Result, run string) trace.State {
-	var st trace.State
-	for _, e := range r.Events {
-		if e.Run == run && e.State != nil {
-			st = *e.State
-		}
-	}
-	return st
-}
-
 // TestPaging2026Claims checks that each paging2026 scenario's trace shows
 // what its summary says, as TestScenarioClaims does for the older families.
 func TestPaging2026Claims(t *testing.T) {
-	catalogIs := func(r *Result, want ...string) string {
+	catalogIs := func(r *play.Result, want ...string) string {
 		if got := r.Final().Catalog; !slices.Equal(got, want) {
 			return "catalog " + strings.Join(got, ",") + ", want " + strings.Join(want, ",")
 		}
@@ -44,13 +35,13 @@ func TestPaging2026Claims(t *testing.T) {
 	}
 	tests := []struct {
 		id    string
-		check func(r *Result) string
+		check func(r *play.Result) string
 	}{
-		{"paging-2026-cached", func(r *Result) string {
+		{"paging-2026-cached", func(r *play.Result) string {
 			if n := listRequests(r); n != 3 {
 				return "want 3 tools/list requests, the second walk from the cache"
 			}
-			for _, raw := range wireFrames(r) {
+			for _, raw := range playtest.WireFrames(r) {
 				if strings.Contains(raw, `"tools":[`) && (!strings.Contains(raw, `"ttlMs":300000`) || !strings.Contains(raw, `"cacheScope":"public"`)) {
 					return "a page without ttlMs and cacheScope: " + raw
 				}
@@ -60,28 +51,28 @@ func TestPaging2026Claims(t *testing.T) {
 			}
 			return catalogIs(r, "alpha", "beta", "gamma")
 		}},
-		{"paging-2026-empty-token", func(r *Result) string {
-			if listRequests(r) != 4 || !slices.ContainsFunc(wireFrames(r), func(s string) bool { return strings.Contains(s, `"cursor":""`) }) {
+		{"paging-2026-empty-token", func(r *play.Result) string {
+			if listRequests(r) != 4 || !slices.ContainsFunc(playtest.WireFrames(r), func(s string) bool { return strings.Contains(s, `"cursor":""`) }) {
 				return `want the reference walk to send "cursor":"" (3 requests), then go-sdk's one request`
 			}
-			if st := lastState(r, paging.ClientReference); !slices.Equal(st.Catalog, []string{"alpha", "beta", "gamma"}) {
+			if st := playtest.LastState(r, paging.ClientReference); !slices.Equal(st.Catalog, []string{"alpha", "beta", "gamma"}) {
 				return "want the reference walk to find every tool"
 			}
 			return catalogIs(r, "alpha")
 		}},
-		{"paging-2026-repeat", func(r *Result) string {
+		{"paging-2026-repeat", func(r *play.Result) string {
 			if listRequests(r) != 2 || r.Final().Error != "stopped after max_tools" {
 				return "want 2 requests, then a loop in the cache stopped by the scenario"
 			}
 			return catalogIs(r, "alpha", "beta", "beta", "beta", "beta", "beta")
 		}},
-		{"paging-2026-cycle", func(r *Result) string {
+		{"paging-2026-cycle", func(r *play.Result) string {
 			if listRequests(r) != 3 || r.Final().Error != "stopped after max_tools" {
 				return "want 3 requests, then a loop in the cache stopped by the scenario"
 			}
 			return catalogIs(r, "alpha", "beta", "gamma", "beta", "gamma", "beta")
 		}},
-		{"paging-2026-endless", func(r *Result) string {
+		{"paging-2026-endless", func(r *play.Result) string {
 			if listRequests(r) != 5 || !slices.ContainsFunc(r.Events, func(e trace.Event) bool {
 				return e.Kind == trace.KindFault && strings.Contains(e.Note, "cuts the link")
 			}) {
@@ -92,29 +83,29 @@ func TestPaging2026Claims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"paging-2026-duplicate", func(r *Result) string {
+		{"paging-2026-duplicate", func(r *play.Result) string {
 			if r.Final().Error != "" {
 				return "want no error"
 			}
 			return catalogIs(r, "alpha", "beta", "alpha")
 		}},
-		{"paging-2026-invalid-cursor", func(r *Result) string {
-			if st := r.Final(); !strings.Contains(st.Error, "never issued") || !slices.ContainsFunc(wireFrames(r), func(s string) bool { return strings.Contains(s, `"code":-32602`) }) {
+		{"paging-2026-invalid-cursor", func(r *play.Result) string {
+			if st := r.Final(); !strings.Contains(st.Error, "never issued") || !slices.ContainsFunc(playtest.WireFrames(r), func(s string) bool { return strings.Contains(s, `"code":-32602`) }) {
 				return "want -32602 for the forged cursor"
 			}
 			return catalogIs(r, "alpha")
 		}},
-		{"paging-2026-cross-connection", func(r *Result) string {
-			if st := lastState(r, "connection 2"); st.Error != "" || !slices.Equal(st.Catalog, []string{"beta", "gamma"}) {
+		{"paging-2026-cross-connection", func(r *play.Result) string {
+			if st := playtest.LastState(r, "connection 2"); st.Error != "" || !slices.Equal(st.Catalog, []string{"beta", "gamma"}) {
 				return "want connection 2 to finish the walk from connection 1's cursor"
 			}
-			if st := lastState(r, "server B"); !strings.Contains(st.Error, "never issued") {
+			if st := playtest.LastState(r, "server B"); !strings.Contains(st.Error, "never issued") {
 				return "want server B to refuse the cursor"
 			}
 			return ""
 		}},
-		{"paging-2026-list-changed", func(r *Result) string {
-			f := wireFrames(r)
+		{"paging-2026-list-changed", func(r *play.Result) string {
+			f := playtest.WireFrames(r)
 			var methods []string
 			for _, raw := range f {
 				var m struct {
@@ -140,12 +131,12 @@ func TestPaging2026Claims(t *testing.T) {
 			}
 			return catalogIs(r, "alpha", "beta", "delta", "gamma")
 		}},
-		{"paging-2026-refresh-failed", func(r *Result) string {
+		{"paging-2026-refresh-failed", func(r *play.Result) string {
 			st := r.Final()
 			if !strings.Contains(st.Error, "EOF") || !slices.Equal(st.Active, []string{"alpha", "beta", "gamma"}) {
 				return "want the fresh walk to fail and the active catalog kept"
 			}
-			if !slices.ContainsFunc(wireFrames(r), func(s string) bool { return strings.Contains(s, "notifications/tools/list_changed") }) {
+			if !slices.ContainsFunc(playtest.WireFrames(r), func(s string) bool { return strings.Contains(s, "notifications/tools/list_changed") }) {
 				return "want the change announced"
 			}
 			return ""
@@ -153,7 +144,7 @@ func TestPaging2026Claims(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
-			if msg := tc.check(mustRun(t, tc.id)); msg != "" {
+			if msg := tc.check(playtest.MustRun(t, Presets(), tc.id)); msg != "" {
 				t.Error(msg)
 			}
 		})
@@ -164,10 +155,10 @@ func TestPaging2026Claims(t *testing.T) {
 // iterator hang: loops the cache would run forever in memory are refused,
 // and the others end at the scenario's bounds.
 func TestPaging2026Bounds(t *testing.T) {
-	if _, err := Run(context.Background(), "paging-2026-repeat", json.RawMessage(`{"pages":[["alpha"],[],["gamma"]]}`)); err == nil || !strings.Contains(err.Error(), "forever") {
+	if _, err := play.NewCatalogue(Presets()).Run(context.Background(), "paging-2026-repeat", json.RawMessage(`{"pages":[["alpha"],[],["gamma"]]}`)); err == nil || !strings.Contains(err.Error(), "forever") {
 		t.Errorf("repeat over an empty cached page: err = %v, want a refusal", err)
 	}
-	res, err := Run(context.Background(), "paging-2026-repeat", json.RawMessage(`{"ttl_ms":0,"pages":[["alpha"],[],["gamma"]]}`))
+	res, err := play.NewCatalogue(Presets()).Run(context.Background(), "paging-2026-repeat", json.RawMessage(`{"ttl_ms":0,"pages":[["alpha"],[],["gamma"]]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +171,7 @@ func TestPaging2026Bounds(t *testing.T) {
 // is cut, so a second walk has no link to run on; the parameters say so
 // instead of the run failing on the wire.
 func TestPaging2026EndlessWalksOnce(t *testing.T) {
-	_, err := Run(context.Background(), "paging-2026-cached", json.RawMessage(`{"shape":"endless"}`))
+	_, err := play.NewCatalogue(Presets()).Run(context.Background(), "paging-2026-cached", json.RawMessage(`{"shape":"endless"}`))
 	if err == nil || !strings.Contains(err.Error(), "parameters: shape endless walks once") {
 		t.Errorf("Run(paging-2026-cached, shape endless, walks 2) = %v, want the parameters refused", err)
 	}

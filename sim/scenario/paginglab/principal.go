@@ -1,4 +1,4 @@
-package scenario
+package paginglab
 
 import (
 	"context"
@@ -69,7 +69,7 @@ func (b *cursorBook) redeem(principal, tok string) (string, error) {
 // it. In the simulator each principal has its own connection, and the
 // server knows who is on it, as it would after authenticating the
 // connection; the cursor book is shared, as in one server process.
-func principalServer(p *PagingLabParams, book *cursorBook, who string) *mcp.Server {
+func principalServer(p *Params, book *cursorBook, who string) *mcp.Server {
 	tools := p.Tools
 	if who == bob {
 		tools = slices.DeleteFunc(slices.Clone(p.Tools), func(t string) bool { return slices.Contains(p.HiddenFromBob, t) })
@@ -107,7 +107,7 @@ func principalServer(p *PagingLabParams, book *cursorBook, who string) *mcp.Serv
 
 // labPrincipalRun connects alice and bob, each on a connection of their
 // own to the same server process, and plays the case.
-func labPrincipalRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) error {
+func labPrincipalRun(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	book := &cursorBook{issued: map[string]boundCursor{}}
 	links := map[string]*play.Link{}
 	for _, who := range []string{alice, bob} {

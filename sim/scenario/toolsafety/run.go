@@ -1,4 +1,4 @@
-package scenario
+package toolsafety
 
 import (
 	"context"
@@ -7,13 +7,14 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paginglab"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-func runToolSafety(ctx context.Context, rec *trace.Recorder, p *ToolSafetyParams) error {
+func runToolSafety(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	if p.Case == safetyUntrusted {
 		return untrustedRun(ctx, rec, p)
 	}
@@ -53,7 +54,7 @@ var errDBDown = errors.New(`dial tcp 10.0.3.7:5432: connect: connection refused;
 // orderServer is a go-sdk server with get_order, whose backend is down.
 // style decides how its handler words failures.
 func orderServer(style string) *mcp.Server {
-	s := mcp.NewServer(&labServerInfo, nil)
+	s := mcp.NewServer(&paginglab.ServerInfo, nil)
 	mcp.AddTool(s, &mcp.Tool{Name: "get_order", Description: "Look up one order by its id (A- and four digits)."},
 		func(_ context.Context, _ *mcp.CallToolRequest, in OrderInput) (*mcp.CallToolResult, Order, error) {
 			if style == errorsLeaky {

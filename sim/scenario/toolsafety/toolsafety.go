@@ -1,4 +1,4 @@
-package scenario
+package toolsafety
 
 import (
 	"context"
@@ -16,16 +16,16 @@ import (
 // its size limit.
 var toolSafetyFamily = &play.Family{
 	Name:    "tool-safety",
-	Params:  func() play.Validator { return &ToolSafetyParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: toolSafetyChoices(),
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runToolSafety(ctx, rec, v.(*ToolSafetyParams))
+		return runToolSafety(ctx, rec, v.(*Params))
 	},
 	Runtime: play.RuntimeHTTP,
 }
 
-// ToolSafetyParams choose the case and what the server says.
-type ToolSafetyParams struct {
+// Params choose the case and what the server says.
+type Params struct {
 	// Case is error-leak or untrusted-output.
 	Case string `json:"case"`
 	// Errors (error-leak) is how the server words its failures: leaky

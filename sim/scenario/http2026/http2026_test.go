@@ -1,4 +1,4 @@
-package scenario
+package http2026
 
 import (
 	"context"
@@ -8,13 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcp-playground/mcp-playground/sim/scenario/http2026"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/playtest"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
 // exchanges returns the HTTP events of r with their payloads decoded.
-func exchanges(r *Result) ([]trace.Event, []trace.HTTPPayload) {
+func exchanges(r *play.Result) ([]trace.Event, []trace.HTTPPayload) {
 	var es []trace.Event
 	var ps []trace.HTTPPayload
 	for _, e := range r.Events {
@@ -30,7 +30,7 @@ func exchanges(r *Result) ([]trace.Event, []trace.HTTPPayload) {
 
 // noSessions reports what, if anything, in r's HTTP events belongs to a
 // 2025-11-25 session: a session id, a GET or a DELETE.
-func noSessions(r *Result) string {
+func noSessions(r *play.Result) string {
 	es, ps := exchanges(r)
 	for i, p := range ps {
 		if p.SessionID != "" || p.Method == "GET" || p.Method == "DELETE" {
@@ -45,9 +45,9 @@ func noSessions(r *Result) string {
 func TestHTTP2026Claims(t *testing.T) {
 	tests := []struct {
 		id    string
-		check func(r *Result) string
+		check func(r *play.Result) string
 	}{
-		{"http2026-headers", func(r *Result) string {
+		{"http2026-headers", func(r *play.Result) string {
 			if msg := noSessions(r); msg != "" {
 				return msg
 			}
@@ -77,7 +77,7 @@ func TestHTTP2026Claims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"http2026-header-mismatch", func(r *Result) string {
+		{"http2026-header-mismatch", func(r *play.Result) string {
 			if msg := noSessions(r); msg != "" {
 				return msg
 			}
@@ -97,7 +97,7 @@ func TestHTTP2026Claims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"http2026-listen", func(r *Result) string {
+		{"http2026-listen", func(r *play.Result) string {
 			if msg := noSessions(r); msg != "" {
 				return msg
 			}
@@ -115,7 +115,7 @@ func TestHTTP2026Claims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"http2025-session", func(r *Result) string {
+		{"http2025-session", func(r *play.Result) string {
 			es, ps := exchanges(r)
 			var seen []string
 			for i, p := range ps {
@@ -123,13 +123,13 @@ func TestHTTP2026Claims(t *testing.T) {
 					return fmt.Sprintf("event %d: a 2026-07-28 header or server/discover in a pinned 2025-11-25 session", es[i].Seq)
 				}
 				switch {
-				case p.Method == "POST" && http2026.BodyMethod(p.Body) == "initialize" && p.SessionID == "":
+				case p.Method == "POST" && BodyMethod(p.Body) == "initialize" && p.SessionID == "":
 					seen = append(seen, "initialize")
 				case es[i].Direction == play.S2c && p.SessionID != "":
 					seen = append(seen, "session id")
 				case p.Method == "GET" && p.SessionID != "":
 					seen = append(seen, "GET")
-				case p.Method == "POST" && http2026.BodyMethod(p.Body) == "tools/call" && p.SessionID != "":
+				case p.Method == "POST" && BodyMethod(p.Body) == "tools/call" && p.SessionID != "":
 					seen = append(seen, "call in session")
 				case p.Method == "DELETE" && p.SessionID != "":
 					seen = append(seen, "DELETE")
@@ -138,19 +138,19 @@ func TestHTTP2026Claims(t *testing.T) {
 			if want := []string{"initialize", "session id", "GET", "call in session", "DELETE"}; !slices.Equal(seen, want) {
 				return fmt.Sprintf("saw %v, want %v", seen, want)
 			}
-			if got := clientStates(r); !slices.Equal(got, []string{"NEW", "INITIALIZING", "READY", "CLOSED"}) {
+			if got := playtest.ClientStates(r); !slices.Equal(got, []string{"NEW", "INITIALIZING", "READY", "CLOSED"}) {
 				return "client states " + strings.Join(got, " → ")
 			}
 			return ""
 		}},
-		{"http2026-stateful-fallback", func(r *Result) string {
+		{"http2026-stateful-fallback", func(r *play.Result) string {
 			es, ps := exchanges(r)
 			var seen []string
 			for i, p := range ps {
 				switch {
 				case es[i].Direction == play.S2c && strings.Contains(string(p.Body), `"supportedVersions":["2025-11-25"`):
 					seen = append(seen, "discover lists no 2026-07-28")
-				case p.Method == "POST" && http2026.BodyMethod(p.Body) == "initialize" && strings.Contains(string(p.Body), `"protocolVersion":"2025-11-25"`):
+				case p.Method == "POST" && BodyMethod(p.Body) == "initialize" && strings.Contains(string(p.Body), `"protocolVersion":"2025-11-25"`):
 					seen = append(seen, "initialize")
 				case es[i].Direction == play.S2c && p.SessionID != "":
 					seen = append(seen, "session id")
@@ -171,7 +171,7 @@ func TestHTTP2026Claims(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
-			if msg := tc.check(mustRun(t, tc.id)); msg != "" {
+			if msg := tc.check(playtest.MustRun(t, Presets(), tc.id)); msg != "" {
 				t.Error(msg)
 			}
 		})
@@ -187,7 +187,7 @@ func outcomeOf(st trace.State, i int) string {
 
 func TestHTTP2026RejectsBadInput(t *testing.T) {
 	for _, params := range []string{`{"shape":"sessions"}`, `{"proxy_name":"get_stock"}`, `{"proxy_name":"a b"}`, `{"proxy_name":""}`} {
-		if _, err := Run(context.Background(), "http2026-header-mismatch", json.RawMessage(params)); err == nil {
+		if _, err := play.NewCatalogue(Presets()).Run(context.Background(), "http2026-header-mismatch", json.RawMessage(params)); err == nil {
 			t.Errorf("Run(http2026-header-mismatch, %s) succeeded, want an error", params)
 		}
 	}

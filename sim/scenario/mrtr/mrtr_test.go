@@ -1,4 +1,4 @@
-package scenario
+package mrtr
 
 import (
 	"context"
@@ -7,20 +7,10 @@ import (
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/playtest"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// wireFrames returns the raw bytes of r's message events, in order.
-func wireFrames(r *Result) []string {
-	var out []string
-	for _, e := range r.Events {
-		if e.Kind == trace.KindMessage {
-			out = append(out, e.Raw)
-		}
-	}
-	return out
-}
 
 // framesInOrder reports what is wrong when frames do not contain want, one
 // substring a frame, in order and nothing else.
@@ -41,10 +31,10 @@ func framesInOrder(frames, want []string) string {
 func TestMRTRClaims(t *testing.T) {
 	tests := []struct {
 		id    string
-		check func(r *Result) string
+		check func(r *play.Result) string
 	}{
-		{"mrtr-elicit-2025", func(r *Result) string {
-			if msg := framesInOrder(wireFrames(r), []string{
+		{"mrtr-elicit-2025", func(r *play.Result) string {
+			if msg := framesInOrder(playtest.WireFrames(r), []string{
 				`"method":"initialize"`, `"protocolVersion":"2025-11-25"`, `"method":"notifications/initialized"`,
 				`"id":2,"method":"tools/call"`, `"method":"elicitation/create"`, `"action":"accept"`, `"id":2,"result":{"content":[{"type":"text","text":"Ordered: 12`,
 			}); msg != "" {
@@ -55,8 +45,8 @@ func TestMRTRClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"mrtr-input-required", func(r *Result) string {
-			f := wireFrames(r)
+		{"mrtr-input-required", func(r *play.Result) string {
+			f := playtest.WireFrames(r)
 			if msg := framesInOrder(f, []string{
 				`"method":"server/discover"`, `"resultType":"complete"`,
 				`"id":2,"method":"tools/call"`, `"resultType":"input_required"`,
@@ -77,8 +67,8 @@ func TestMRTRClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"mrtr-declined", func(r *Result) string {
-			f := wireFrames(r)
+		{"mrtr-declined", func(r *play.Result) string {
+			f := playtest.WireFrames(r)
 			if len(f) != 6 || !strings.Contains(f[4], `"inputResponses":{"confirm":{"action":"decline"}}`) {
 				return "want a retry carrying the decline"
 			}
@@ -90,7 +80,7 @@ func TestMRTRClaims(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
-			if msg := tc.check(mustRun(t, tc.id)); msg != "" {
+			if msg := tc.check(playtest.MustRun(t, Presets(), tc.id)); msg != "" {
 				t.Error(msg)
 			}
 		})

@@ -1,4 +1,4 @@
-package scenario
+package paginglab
 
 import (
 	"context"
@@ -7,19 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/playtest"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
-
-// runFrames returns r's message frames of run, in order.
-func runFrames(r *Result, run string) []string {
-	var out []string
-	for _, e := range r.Events {
-		if e.Kind == trace.KindMessage && e.Run == run {
-			out = append(out, e.Raw)
-		}
-	}
-	return out
-}
 
 // listResults returns the result member of every tools/list response in
 // frames, in order.
@@ -38,10 +29,10 @@ func listResults(frames []string) []string {
 func TestPagingLabClaims(t *testing.T) {
 	tests := []struct {
 		id, params string
-		check      func(r *Result) string
+		check      func(r *play.Result) string
 	}{
-		{"paging-replay-stable", "", func(r *Result) string {
-			one, two := listResults(runFrames(r, "walk 1")), listResults(runFrames(r, "walk 2"))
+		{"paging-replay-stable", "", func(r *play.Result) string {
+			one, two := listResults(playtest.RunFrames(r, "walk 1")), listResults(playtest.RunFrames(r, "walk 2"))
 			if len(one) != 3 || !slices.Equal(one, two) {
 				return "want walk 2 to read walk 1's 3 results again, byte for byte"
 			}
@@ -50,9 +41,9 @@ func TestPagingLabClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"paging-replay-stable", `{"add_between":"aardvark"}`, func(r *Result) string {
-			one, two := listResults(runFrames(r, "walk 1")), listResults(runFrames(r, "walk 2"))
-			if slices.Equal(one, two) || !slices.ContainsFunc(runFrames(r, "walk 2"), func(s string) bool { return strings.Contains(s, "notifications/tools/list_changed") }) {
+		{"paging-replay-stable", `{"add_between":"aardvark"}`, func(r *play.Result) string {
+			one, two := listResults(playtest.RunFrames(r, "walk 1")), listResults(playtest.RunFrames(r, "walk 2"))
+			if slices.Equal(one, two) || !slices.ContainsFunc(playtest.RunFrames(r, "walk 2"), func(s string) bool { return strings.Contains(s, "notifications/tools/list_changed") }) {
 				return "want a list_changed notification and different pages after a new generation"
 			}
 			if r.Final().Catalog[0] != "aardvark" {
@@ -60,7 +51,7 @@ func TestPagingLabClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"paging-slow-page", "", func(r *Result) string {
+		{"paging-slow-page", "", func(r *play.Result) string {
 			st := r.Final()
 			if st.Catalog != nil || !strings.Contains(st.Error, "per-request timeout of 3000 ms") {
 				return "want no catalog and the per-request deadline's error, got " + st.Error
@@ -75,47 +66,47 @@ func TestPagingLabClaims(t *testing.T) {
 			if timeout.AtMS != 3808 || !strings.Contains(string(timeout.Payload), `"timeout"`) {
 				return "want the timeout fault at 3808 ms on the virtual clock"
 			}
-			frames := wireFrames(r)
+			frames := playtest.WireFrames(r)
 			if !strings.Contains(frames[len(frames)-2], `"notifications/cancelled"`) || !strings.Contains(frames[len(frames)-1], `"error"`) {
 				return "want notifications/cancelled, then the cancelled handler's error"
 			}
 			return ""
 		}},
-		{"paging-slow-page", `{"request_timeout_ms":0}`, func(r *Result) string {
+		{"paging-slow-page", `{"request_timeout_ms":0}`, func(r *play.Result) string {
 			if st := r.Final(); st.Catalog != nil || !strings.Contains(st.Error, "whole-walk timeout of 15000 ms") || r.Events[len(r.Events)-1].AtMS != 15005 {
 				return "want the whole-walk deadline to end the walk at 15000 ms after it started, got " + st.Error
 			}
 			return ""
 		}},
-		{"paging-slow-page", `{"stall_page":0}`, func(r *Result) string {
+		{"paging-slow-page", `{"stall_page":0}`, func(r *play.Result) string {
 			if st := r.Final(); st.Error != "" || len(st.Catalog) != 5 {
 				return "want the whole catalog when every page arrives in time"
 			}
 			return ""
 		}},
-		{"paging-principal-cursor", "", func(r *Result) string {
-			bobs := runFrames(r, bob)
+		{"paging-principal-cursor", "", func(r *play.Result) string {
+			bobs := playtest.RunFrames(r, bob)
 			refused := slices.IndexFunc(bobs, func(s string) bool { return strings.Contains(s, `"code":-32602`) })
 			if refused < 1 {
 				return "want bob's request with alice's cursor refused with -32602"
 			}
-			if cursor := nextCursorOf(runFrames(r, alice)[4]); cursor == "" || !strings.Contains(bobs[refused-1], `"cursor":"`+cursor+`"`) {
+			if cursor := nextCursorOf(playtest.RunFrames(r, alice)[4]); cursor == "" || !strings.Contains(bobs[refused-1], `"cursor":"`+cursor+`"`) {
 				return "want bob's refused request to carry alice's first nextCursor"
 			}
-			if got := lastState(r, alice).Catalog; len(got) != 4 {
+			if got := playtest.LastState(r, alice).Catalog; len(got) != 4 {
 				return "want alice's catalog of 4 tools"
 			}
-			if got := lastState(r, bob).Catalog; slices.Contains(got, "export_customers") || len(got) != 3 {
+			if got := playtest.LastState(r, bob).Catalog; slices.Contains(got, "export_customers") || len(got) != 3 {
 				return "want bob's own catalog, without export_customers"
 			}
-			if !slices.ContainsFunc(wireFrames(r), func(s string) bool { return strings.Contains(s, `"cacheScope":"private"`) }) {
+			if !slices.ContainsFunc(playtest.WireFrames(r), func(s string) bool { return strings.Contains(s, `"cacheScope":"private"`) }) {
 				return "want the per-principal pages marked private"
 			}
 			return ""
 		}},
-		{"paging-listed-not-callable", "", func(r *Result) string {
+		{"paging-listed-not-callable", "", func(r *play.Result) string {
 			st := r.Final()
-			if !slices.Contains(lastState(r, bob).Catalog, "refund_order") {
+			if !slices.Contains(playtest.LastState(r, bob).Catalog, "refund_order") {
 				return "want refund_order in bob's list"
 			}
 			if len(st.Outcomes) != 2 || st.Outcomes[0].Status != trace.OutcomeFailed || !strings.Contains(st.Outcomes[0].Detail, "not permitted") || st.Outcomes[1].Status != trace.OutcomeSucceeded {
@@ -126,7 +117,7 @@ func TestPagingLabClaims(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.id+tc.params, func(t *testing.T) {
-			res, err := Run(context.Background(), tc.id, json.RawMessage(tc.params))
+			res, err := play.NewCatalogue(Presets()).Run(context.Background(), tc.id, json.RawMessage(tc.params))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -159,7 +150,7 @@ func TestPagingLabRefusesBadParameters(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Run(context.Background(), tc.id, json.RawMessage(tc.params))
+			_, err := play.NewCatalogue(Presets()).Run(context.Background(), tc.id, json.RawMessage(tc.params))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("Run(%s, %s) error = %v, want one containing %q", tc.id, tc.params, err, tc.want)
 			}

@@ -1,4 +1,4 @@
-package scenario
+package paginglab
 
 import (
 	"context"
@@ -33,7 +33,7 @@ func stallServer(s *mcp.Server, stall int) {
 // deadline. Time passes only on the recorder's virtual clock: the scenario
 // ends a request's context itself when its deadline passes there, so the
 // trace is the same on any machine and in the browser.
-func labSlowRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) error {
+func labSlowRun(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	server := labServer(p.Tools, p.PageSize, false, allowAll)
 	if p.StallPage > 0 {
 		stallServer(server, p.StallPage)
@@ -139,7 +139,7 @@ func labTimeout(ctx context.Context, rec *trace.Recorder, l *play.Link, w *labWa
 	return err
 }
 
-func labSlowIntro(p *PagingLabParams) string {
+func labSlowIntro(p *Params) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "go-sdk v1.8.0 on both ends: a server with %d tools, %d to a page, each page taking %d ms", len(p.Tools), p.PageSize, p.PageMS)
 	if p.StallPage > 0 {

@@ -1,4 +1,4 @@
-package scenario
+package toolsafety
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 // The tool-safety family's parameters are checked only where it runs:
 // natively and in the larger browser build (split_off.go).
 
-func (p *ToolSafetyParams) Validate() error {
+func (p *Params) Validate() error {
 	c := toolSafetyChoices()
 	for _, f := range []struct{ name, v string }{{"case", p.Case}, {"errors", p.Errors}, {"confirm", p.Confirm}} {
 		if err := c.Check(f.name, f.v); err != nil {

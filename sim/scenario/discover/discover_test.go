@@ -1,4 +1,4 @@
-package scenario
+package discover
 
 import (
 	"context"
@@ -9,40 +9,19 @@ import (
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/playtest"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
-
-// messageEvents returns the message events of r.
-func messageEvents(r *Result) []trace.Event {
-	var out []trace.Event
-	for _, e := range r.Events {
-		if e.Kind == trace.KindMessage {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// clientStates returns the client states r passes through, each once.
-func clientStates(r *Result) []string {
-	var states []string
-	for _, e := range r.Events {
-		if e.State != nil && (len(states) == 0 || states[len(states)-1] != e.State.Client) {
-			states = append(states, e.State.Client)
-		}
-	}
-	return states
-}
 
 // TestDiscoverClaims checks that each discover scenario's trace shows what
 // its summary says, as TestScenarioClaims does for the older families.
 func TestDiscoverClaims(t *testing.T) {
 	tests := []struct {
 		id    string
-		check func(r *Result) string
+		check func(r *play.Result) string
 	}{
-		{"discover-version-retry", func(r *Result) string {
-			f := messageEvents(r)
+		{"discover-version-retry", func(r *play.Result) string {
+			f := playtest.MessageEvents(r)
 			want := []string{
 				`"id":1,"method":"server/discover"`, `"error":{"code":-32022,`,
 				`"id":2,"method":"server/discover"`, `"resultType":"complete"`,
@@ -65,8 +44,8 @@ func TestDiscoverClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"discover-inline-retry", func(r *Result) string {
-			f := messageEvents(r)
+		{"discover-inline-retry", func(r *play.Result) string {
+			f := playtest.MessageEvents(r)
 			if len(f) != 4 || slices.ContainsFunc(f, func(e trace.Event) bool { return strings.Contains(e.Raw, "server/discover") }) {
 				return "want four frames and no server/discover"
 			}
@@ -77,8 +56,8 @@ func TestDiscoverClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"discover-fallback", func(r *Result) string {
-			f := messageEvents(r)
+		{"discover-fallback", func(r *play.Result) string {
+			f := playtest.MessageEvents(r)
 			if len(f) < 6 || !strings.Contains(f[0].Raw, `"method":"server/discover"`) || !strings.Contains(f[1].Raw, `"code":-32601`) ||
 				!strings.Contains(f[2].Raw, `"method":"initialize"`) || !strings.Contains(f[2].Raw, `"protocolVersion":"2025-11-25"`) ||
 				!strings.Contains(f[4].Raw, `"method":"notifications/initialized"`) {
@@ -87,7 +66,7 @@ func TestDiscoverClaims(t *testing.T) {
 			if strings.Contains(f[5].Raw, "_meta") {
 				return "want tools/list without _meta on the 2025-11-25 session"
 			}
-			if got := clientStates(r); !slices.Equal(got, []string{"STATELESS", "INITIALIZING", "READY", "CLOSED"}) {
+			if got := playtest.ClientStates(r); !slices.Equal(got, []string{"STATELESS", "INITIALIZING", "READY", "CLOSED"}) {
 				return "client states " + strings.Join(got, " → ")
 			}
 			if st := r.Final(); st.Protocol != play.V20251125 {
@@ -95,20 +74,20 @@ func TestDiscoverClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"discover-legacy-list", func(r *Result) string {
-			f := messageEvents(r)
+		{"discover-legacy-list", func(r *play.Result) string {
+			f := playtest.MessageEvents(r)
 			if len(f) != 5 || !strings.Contains(f[1].Raw, `"code":-32022`) || !strings.Contains(f[1].Raw, `"supported":["2025-11-25"]`) ||
 				!strings.Contains(f[2].Raw, `"method":"initialize"`) || strings.Count(strings.Join([]string{f[0].Raw, f[2].Raw}, ""), "server/discover") != 1 {
 				return "want one server/discover refused with -32022 listing only 2025-11-25, then initialize"
 			}
-			if got := clientStates(r); !slices.Equal(got, []string{"STATELESS", "INITIALIZING", "READY", "CLOSED"}) {
+			if got := playtest.ClientStates(r); !slices.Equal(got, []string{"STATELESS", "INITIALIZING", "READY", "CLOSED"}) {
 				return "client states " + strings.Join(got, " → ")
 			}
 			return ""
 		}},
-		{"discover-bad-meta", func(r *Result) string {
+		{"discover-bad-meta", func(r *play.Result) string {
 			var answers []string
-			for _, e := range messageEvents(r) {
+			for _, e := range playtest.MessageEvents(r) {
 				if e.Direction != play.S2c {
 					continue
 				}
@@ -131,7 +110,7 @@ func TestDiscoverClaims(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
-			if msg := tc.check(mustRun(t, tc.id)); msg != "" {
+			if msg := tc.check(playtest.MustRun(t, Presets(), tc.id)); msg != "" {
 				t.Error(msg)
 			}
 		})
@@ -151,7 +130,7 @@ func TestDiscoverRejectsBadInput(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Run(context.Background(), tc.id, json.RawMessage(tc.params))
+			_, err := play.NewCatalogue(Presets()).Run(context.Background(), tc.id, json.RawMessage(tc.params))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("Run(%q, %s) error = %v, want one containing %q", tc.id, tc.params, err, tc.want)
 			}

@@ -1,4 +1,4 @@
-package scenario
+package paging2026
 
 import (
 	"context"
@@ -20,7 +20,7 @@ const listChangedPageSize = 2
 // the client sets a ToolListChangedHandler, which makes Connect open
 // subscriptions/listen. The client walks walks times, the server adds
 // the changed tools, and the client walks once more.
-func paging2026ListChanged(ctx context.Context, rec *trace.Recorder, p *Paging2026Params) error {
+func paging2026ListChanged(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	ttl := p.TTLMs
 	server := mcp.NewServer(&mcp.Implementation{Name: "catalog-server", Version: "1.0.0"}, &mcp.ServerOptions{
 		PageSize:     listChangedPageSize,

@@ -1,4 +1,4 @@
-package scenario
+package paginglab
 
 import (
 	"context"
@@ -17,16 +17,16 @@ import (
 // size limit.
 var pagingLabFamily = &play.Family{
 	Name:    "paging-lab",
-	Params:  func() play.Validator { return &PagingLabParams{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: pagingLabChoices(),
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runPagingLab(ctx, rec, v.(*PagingLabParams))
+		return runPagingLab(ctx, rec, v.(*Params))
 	},
 	Runtime: play.RuntimeHTTP,
 }
 
-// PagingLabParams shape a walk over a go-sdk server's own pagination.
-type PagingLabParams struct {
+// Params shape a walk over a go-sdk server's own pagination.
+type Params struct {
 	// Case is replay, slow-page, principal-cursor or listed-not-callable.
 	Case string `json:"case"`
 	// Tools are the server's tools. go-sdk v1.8.0 lists them sorted by

@@ -1,4 +1,4 @@
-package scenario
+package paging2026
 
 import (
 	"context"
@@ -28,16 +28,16 @@ import (
 // tools/list, so no preset and no parameter change can hang.
 var paging2026Family = &play.Family{
 	Name:    "paging2026",
-	Params:  func() play.Validator { return &Paging2026Params{} },
+	Params:  func() play.Validator { return &Params{} },
 	Choices: paging2026Choices(),
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return runPaging2026(ctx, rec, v.(*Paging2026Params))
+		return runPaging2026(ctx, rec, v.(*Params))
 	},
 	Runtime: play.RuntimeHTTP,
 }
 
-// Paging2026Params shape a 2026-07-28 catalog walk.
-type Paging2026Params struct {
+// Params shape a 2026-07-28 catalog walk.
+type Params struct {
 	// Catalog is what the server serves, with cache_scope and ttl_ms.
 	fixture.Catalog
 	// Seed makes cursor tokens.
@@ -78,7 +78,7 @@ func paging2026Choices() play.Choices {
 	}
 }
 
-func (p *Paging2026Params) Validate() error {
+func (p *Params) Validate() error {
 	if len(p.Pages) == 0 || len(p.Pages) > paging.MaxParamPages {
 		return fmt.Errorf("pages: want 1 to %d pages, got %d", paging.MaxParamPages, len(p.Pages))
 	}

@@ -1,4 +1,4 @@
-package scenario
+package toolsafety
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/playtest"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/stdio"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -20,10 +22,10 @@ func TestFirstServerClaims(t *testing.T) {
 	}
 	tests := []struct {
 		id, params string
-		check      func(r *Result) string
+		check      func(r *play.Result) string
 	}{
-		{"tool-error-leak", "", func(r *Result) string {
-			leaky, careful := runFrames(r, "leaky errors"), runFrames(r, "actionable errors")
+		{"tool-error-leak", "", func(r *play.Result) string {
+			leaky, careful := playtest.RunFrames(r, "leaky errors"), playtest.RunFrames(r, "actionable errors")
 			for _, internal := range []string{"10.0.3.7", "SELECT id", "goroutine 42", "store.go:88", "db-primary.internal"} {
 				if !anyFrame(leaky, internal) {
 					return "want the leaky server's isError text to carry " + internal
@@ -40,8 +42,8 @@ func TestFirstServerClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"tool-output-untrusted", "", func(r *Result) string {
-			frames := wireFrames(r)
+		{"tool-output-untrusted", "", func(r *play.Result) string {
+			frames := playtest.WireFrames(r)
 			if !anyFrame(frames, "IMPORTANT for the assistant") || !anyFrame(frames, "ignore your previous instructions") {
 				return "want the poisoned description and the injected ticket on the wire, unchanged"
 			}
@@ -54,13 +56,13 @@ func TestFirstServerClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"tool-output-untrusted", `{"confirm":"auto"}`, func(r *Result) string {
-			if !anyFrame(wireFrames(r), `"name":"export_customers","arguments"`) || r.Final().Outcomes[1].Status != trace.OutcomeSucceeded {
+		{"tool-output-untrusted", `{"confirm":"auto"}`, func(r *play.Result) string {
+			if !anyFrame(playtest.WireFrames(r), `"name":"export_customers","arguments"`) || r.Final().Outcomes[1].Status != trace.OutcomeSucceeded {
 				return "want the host without consent to call export_customers"
 			}
 			return ""
 		}},
-		{"stdio-wrapper-banner", "", func(r *Result) string {
+		{"stdio-wrapper-banner", "", func(r *play.Result) string {
 			var lines []trace.BytesPayload
 			var raws []string
 			for _, e := range r.Events {
@@ -81,13 +83,13 @@ func TestFirstServerClaims(t *testing.T) {
 			}
 			return ""
 		}},
-		{"stdio-wrapper-banner", `{"fault":"none","banner_from":""}`, func(r *Result) string {
+		{"stdio-wrapper-banner", `{"fault":"none","banner_from":""}`, func(r *play.Result) string {
 			if st := r.Final(); st.Client != trace.ClientClosed || !strings.Contains(st.Error, "invalid character 'l'") {
 				return "want go-sdk's client to fail on the merged log line even without a banner, got " + st.Error
 			}
 			return ""
 		}},
-		{"stdio-wrapper-banner", `{"merge_stderr":false}`, func(r *Result) string {
+		{"stdio-wrapper-banner", `{"merge_stderr":false}`, func(r *play.Result) string {
 			if slices.ContainsFunc(r.Events, func(e trace.Event) bool { return strings.HasPrefix(e.Raw, "level=") }) {
 				return "want no log line on stdout without 2>&1"
 			}
@@ -96,7 +98,7 @@ func TestFirstServerClaims(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.id+tc.params, func(t *testing.T) {
-			res, err := Run(context.Background(), tc.id, json.RawMessage(tc.params))
+			res, err := play.NewCatalogue(Presets(), stdio.Presets()).Run(context.Background(), tc.id, json.RawMessage(tc.params))
 			if err != nil {
 				t.Fatal(err)
 			}

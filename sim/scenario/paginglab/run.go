@@ -1,4 +1,4 @@
-package scenario
+package paginglab
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-func runPagingLab(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) error {
+func runPagingLab(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	switch p.Case {
 	case labReplay:
 		return labReplayRun(ctx, rec, p)
@@ -24,7 +24,7 @@ func runPagingLab(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) 
 	return labPrincipalRun(ctx, rec, p)
 }
 
-var labServerInfo = mcp.Implementation{Name: "catalog-lab", Version: "1.0.0"}
+var ServerInfo = mcp.Implementation{Name: "catalog-lab", Version: "1.0.0"}
 
 // labTool is a tool of the lab's servers: no arguments, and a description
 // that says what it is, as a catalog entry would.
@@ -45,7 +45,7 @@ func labServer(tools []string, pageSize int, private bool, handler func(name str
 	if private {
 		opts.SetCacheable = func(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { c.CacheScope = "private" }
 	}
-	s := mcp.NewServer(&labServerInfo, opts)
+	s := mcp.NewServer(&ServerInfo, opts)
 	for _, n := range tools {
 		s.AddTool(labTool(n), handler(n))
 	}
@@ -143,7 +143,7 @@ var labLimits = catalog.Limits{MaxPages: 60, MaxTools: 60}
 // labReplayRun walks the catalog twice on one session and compares the
 // pages: within one catalog generation, go-sdk's server gives the same
 // pages with the same cursors.
-func labReplayRun(ctx context.Context, rec *trace.Recorder, p *PagingLabParams) error {
+func labReplayRun(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	server := labServer(p.Tools, p.PageSize, false, allowAll)
 	l, err := play.ConnectBoth(ctx, rec, server, play.V20251125)
 	if err != nil {
