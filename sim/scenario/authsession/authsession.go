@@ -1,3 +1,6 @@
+// Package authsession is the auth-session family: an expired bearer token
+// beside a session that is gone, on go-sdk's authenticated streamable HTTP
+// handler (2025-11-25).
 package authsession
 
 import (
@@ -39,7 +42,7 @@ func (p *Params) Validate() error {
 
 // The auth-session family tells an expired token from a session the
 // server no longer has, on go-sdk's authenticated streamable HTTP
-// handler; its presets are in authsession_presets.go. Only the browser
+// handler; its presets are in presets.go. Only the browser
 // build with streamable HTTP runs it.
 var authSessionFamily = &play.Family{
 	Name:    "auth-session",

@@ -1,3 +1,5 @@
+// Package disconnect is the disconnect family: a tool call whose connection
+// drops, and what a retry does to the stock ledger.
 package disconnect
 
 import (
@@ -85,7 +87,7 @@ func (p *Params) Validate() error {
 }
 
 // The disconnect family cuts the link around a write call; its presets
-// are in disconnect_presets.go.
+// are in presets.go.
 var disconnectFamily = &play.Family{
 	Name:    "disconnect",
 	Params:  func() play.Validator { return &Params{} },

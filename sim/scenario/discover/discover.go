@@ -1,3 +1,5 @@
+// Package discover is the discover family: server/discover of 2026-07-28
+// meeting unsupported versions, older servers and bad _meta.
 package discover
 
 import (
@@ -12,9 +14,9 @@ import (
 )
 
 // Params choose how a 2026-07-28 client finds out what a server
-// speaks: the discover family's presets are in discover_presets.go, the
-// scripts with the go-sdk client in discover_sdk.go and those with a
-// scripted client in discover_scripted.go.
+// speaks: the discover family's presets are in presets.go, the
+// scripts with the go-sdk client in sdk.go and those with a
+// scripted client in scripted.go.
 type Params struct {
 	// Shape is one of version-retry, fallback, legacy-list, bad-meta,
 	// inline-retry.

@@ -1,3 +1,5 @@
+// Package handle is the handle family: a 2026-07-28 handle that expires
+// unless it is used, where 2025-11-25 had a session.
 package handle
 
 import (
@@ -34,7 +36,7 @@ func (p *Params) Validate() error {
 
 // The handle family shows a cart handle minted by the server, passed as a
 // tool argument and expired on the virtual clock; its presets are in
-// handle_presets.go. It runs on the in-memory wire, but its tools' code
+// presets.go. It runs on the in-memory wire, but its tools' code
 // lives in the browser build with streamable HTTP, which the session expiry
 // lesson loads anyway for ttl-session-expired, to keep the default build
 // within its size budget.

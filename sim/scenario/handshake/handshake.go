@@ -1,3 +1,5 @@
+// Package handshake is the handshake family: initialize and its
+// variations in 2025-11-25, and server/discover in 2026-07-28.
 package handshake
 
 import (
@@ -9,9 +11,9 @@ import (
 )
 
 // The handshake family shows how a connection starts: its presets are in
-// handshake_presets.go, its parameters in handshake_params.go, the scripts
-// with go-sdk on both ends in handshake_sdk.go and those with a scripted
-// peer in handshake_scripted.go.
+// presets.go, its parameters in params.go, the scripts
+// with go-sdk on both ends in sdk.go and those with a scripted
+// peer in scripted.go.
 var handshakeFamily = &play.Family{
 	Name:    "handshake",
 	Params:  func() play.Validator { return &Params{} },

@@ -1,3 +1,6 @@
+// Package http2026 is the http-2026 family: streamable HTTP as 2026-07-28
+// has it, its headers, a proxy that rewrites them, listening and the
+// 2025-11-25 session beside it.
 package http2026
 
 import (

@@ -68,7 +68,7 @@ func isToken(s string) bool {
 // 2026-07-28, against go-sdk's streamable HTTP handler: in stateless mode,
 // which go-sdk v1.8.0 needs to serve 2026-07-28, or (shape stateful) in its
 // default mode, which serves 2025-11-25 only (shape session-2025 pins the
-// client to 2025-11-25 as well); its presets are in http2026_presets.go. Only
+// client to 2025-11-25 as well); its presets are in presets.go. Only
 // the browser build with streamable HTTP runs it.
 var http2026Family = &play.Family{
 	Name:    "http-2026",

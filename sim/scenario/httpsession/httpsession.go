@@ -1,3 +1,6 @@
+// Package httpsession is the http-session family: a 2025-11-25 session on
+// streamable HTTP that expires when idle, and the new one the client
+// starts.
 package httpsession
 
 import (

@@ -30,7 +30,7 @@ func (p *Params) Validate() error {
 }
 
 // The http-session family expires an idle streamable HTTP session; its
-// presets are in httpsession_presets.go. Only the browser build with
+// presets are in presets.go. Only the browser build with
 // streamable HTTP runs it.
 var httpSessionFamily = &play.Family{
 	Name:    "http-session",

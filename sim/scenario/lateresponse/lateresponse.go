@@ -1,3 +1,5 @@
+// Package lateresponse is the late-response family: a response that
+// arrives after its connection is gone and meets a reused request id.
 package lateresponse
 
 import (
@@ -34,7 +36,7 @@ func (p *Params) Validate() error {
 
 // The late-response family delivers a response from a dead connection
 // into the session that replaced it; its presets are in
-// lateresponse_presets.go. It runs live in the larger browser build, which
+// presets.go. It runs live in the larger browser build, which
 // lesson 7 loads anyway, so that the default one stays under its size
 // limit.
 var lateResponseFamily = &play.Family{

@@ -1,3 +1,6 @@
+// Package mrtr is the mrtr family: a tool that needs the user's answer,
+// by multi round-trip requests in 2026-07-28 or by elicitation in
+// 2025-11-25.
 package mrtr
 
 import (

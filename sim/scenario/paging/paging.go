@@ -1,3 +1,6 @@
+// Package paging is the paging family: a client walking a paged tools/list
+// catalog (2025-11-25), and the run the catalog exercise grades a
+// learner's walk with.
 package paging
 
 import (
@@ -8,10 +11,10 @@ import (
 )
 
 // The paging family walks a hand-crafted tools/list catalog: its presets
-// are in paging_presets.go, its parameters in paging_params.go, the
-// scripted client in paging_client.go, go-sdk's iterator in paging_sdk.go,
-// the two-act twists in paging_twists.go, and the API the catalog
-// exercise grades with in paging_grader.go.
+// are in presets.go, its parameters in params.go, the
+// scripted client in client.go, go-sdk's iterator in sdk.go,
+// the two-act twists in twists.go, and the API the catalog
+// exercise grades with in grader.go.
 var pagingFamily = &play.Family{
 	Name:    "paging",
 	Params:  func() play.Validator { return &Params{} },

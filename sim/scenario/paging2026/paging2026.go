@@ -1,3 +1,5 @@
+// Package paging2026 is the paging2026 family: the paged catalog as
+// 2026-07-28 has it, with cache hints and the iterator's cache.
 package paging2026
 
 import (

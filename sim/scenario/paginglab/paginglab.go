@@ -1,3 +1,5 @@
+// Package paginglab is the paging-lab family: go-sdk's own paging server
+// met by replays, slow pages and cursors shown to another principal.
 package paginglab
 
 import (
@@ -11,9 +13,9 @@ import (
 // walk, for the paginated-catalog article's cases that need neither a
 // misbehaving server nor raw bytes: a replay within one catalog generation,
 // a page that never arrives (deadlines on the virtual clock), and a catalog
-// that depends on who asks. Its presets are in paginglab_presets.go, its
-// runs in paginglab_run.go and paginglab_principal.go. It runs live in the
-// larger browser build (split_off.go), so that sim.wasm stays under its
+// that depends on who asks. Its presets are in presets.go, its
+// runs in run.go and principal.go. It runs live in the
+// larger browser build (sim-http.wasm), so that sim.wasm stays under its
 // size limit.
 var pagingLabFamily = &play.Family{
 	Name:    "paging-lab",

@@ -6,9 +6,9 @@ import (
 	"slices"
 )
 
-// The paging-lab family's parameters are checked only where it runs:
-// natively and in the larger browser build. sim.wasm, which cannot run it,
-// leaves the checks out (split_off.go) to stay under its size limit.
+// The paging-lab family's parameters are checked wherever it runs:
+// natively and in sim-http.wasm. sim.wasm does not import the family, so
+// it carries neither its run nor these checks.
 
 // maxLabMS bounds the virtual times a playground run may ask for: an hour.
 const maxLabMS = 3_600_000

@@ -1,3 +1,8 @@
+// Package play is the framework every scenario family shares: a family's
+// Info, Family, Preset and parameter docs, the Catalogue that lists and runs
+// presets, the Link harness that connects go-sdk's client and server over
+// the simulator's wire, and readers of frame fields. It imports no family
+// and not the registry: families import it.
 package play
 
 import (

@@ -1,3 +1,6 @@
+// Package reissue is the reissue family: a 2026-07-28 call whose response
+// stream breaks, issued again with or without an idempotency key, and a
+// cancel on streamable HTTP.
 package reissue
 
 import (
@@ -55,7 +58,7 @@ func (p *Params) Validate() error {
 }
 
 // The reissue family loses a 2026-07-28 response stream on streamable
-// HTTP; its presets are in reissue_presets.go. Only the browser build with
+// HTTP; its presets are in presets.go. Only the browser build with
 // streamable HTTP runs it.
 var reissueFamily = &play.Family{
 	Name:    "reissue",

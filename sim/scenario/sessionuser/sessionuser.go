@@ -1,3 +1,5 @@
+// Package sessionuser is the session-user family: a session id presented
+// with another user's bearer token.
 package sessionuser
 
 import (
@@ -35,7 +37,7 @@ func (p *Params) Validate() error {
 
 // The session-user family presents a valid session id with another
 // user's credentials to go-sdk's authenticated streamable HTTP handler;
-// its presets are in sessionuser_presets.go. Only the browser build with
+// its presets are in presets.go. Only the browser build with
 // streamable HTTP runs it.
 var sessionUserFamily = &play.Family{
 	Name:    "session-user",

@@ -1,3 +1,5 @@
+// Package ssefragment is the sse-fragment family: an SSE response that
+// reaches the client in pieces.
 package ssefragment
 
 import (
@@ -45,7 +47,7 @@ func (p *Params) Validate() error {
 }
 
 // The sse-fragment family feeds go-sdk's streamable HTTP client an event
-// stream in pieces; its presets are in ssefragment_presets.go. Only the
+// stream in pieces; its presets are in presets.go. Only the
 // browser build with streamable HTTP runs it.
 var sseFragmentFamily = &play.Family{
 	Name:    "sse-fragment",

@@ -1,3 +1,5 @@
+// Package stdio is the stdio family: what goes wrong when a server's stdout
+// carries more than frames.
 package stdio
 
 import (
@@ -79,7 +81,7 @@ func (p *Params) Validate() error {
 }
 
 // The stdio family runs the fixture server over a byte stream; its
-// presets are in stdio_presets.go. It runs live in the larger browser
+// presets are in presets.go. It runs live in the larger browser
 // build, like streamable HTTP, the other transport lesson 2 shows: that
 // page loads that build anyway, and the default one stays under its size
 // limit without go-sdk's IOTransport.

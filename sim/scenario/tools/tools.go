@@ -1,3 +1,5 @@
+// Package tools is the tools family: tool calls and how each result or
+// error reaches the client.
 package tools
 
 import (
@@ -42,7 +44,7 @@ func (p *Params) Validate() error {
 }
 
 // The tools family calls the fixture server's tools with the go-sdk
-// client; its presets are in tools_presets.go.
+// client; its presets are in presets.go.
 var toolsFamily = &play.Family{
 	Name:   "tools",
 	Params: func() play.Validator { return &Params{} },

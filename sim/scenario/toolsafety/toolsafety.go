@@ -1,3 +1,5 @@
+// Package toolsafety is the tool-safety family: what a failing tool tells
+// the model, and a tool result that gives instructions.
 package toolsafety
 
 import (
@@ -11,8 +13,8 @@ import (
 // that reads them: error text that leaks the server's internals, and tool
 // output (or a tool description) that tries to give the model orders.
 // go-sdk v1.8.0 runs on both ends; its presets are in
-// toolsafety_presets.go and its run in toolsafety_run.go. It runs live in
-// the larger browser build (split_off.go), so that sim.wasm stays under
+// presets.go and its run in run.go. It runs live in
+// the larger browser build (sim-http.wasm), so that sim.wasm stays under
 // its size limit.
 var toolSafetyFamily = &play.Family{
 	Name:    "tool-safety",

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// The tool-safety family's parameters are checked only where it runs:
-// natively and in the larger browser build (split_off.go).
+// The tool-safety family's parameters are checked wherever it runs:
+// natively and in sim-http.wasm, whose main imports the family.
 
 func (p *Params) Validate() error {
 	c := toolSafetyChoices()
