@@ -11,16 +11,13 @@ import (
 	"time"
 
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/playtest"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
 func mustRun(t testing.TB, id string) *Result {
 	t.Helper()
-	res, err := Run(context.Background(), id, nil)
-	if err != nil {
-		t.Fatalf("Run(%q) error: %v", id, err)
-	}
-	return res
+	return playtest.MustRun(t, presets(), id)
 }
 
 // TestScenarioClaims checks that each scenario's trace shows what its
