@@ -25,8 +25,8 @@ type TTLOp struct {
 	Why string `json:"why,omitempty"`
 }
 
-// TTLParams script the expiry scheduler.
-type TTLParams struct {
+// Params script the expiry scheduler.
+type Params struct {
 	Ops []TTLOp `json:"ops"`
 	// Renewals, when above zero, first renews session "A" that many times
 	// (at times 0, 1, 2, …, each with ttl RenewTTL) and records a step every
@@ -45,18 +45,18 @@ const (
 // ttlOpChoices are the words an op accepts. They are not the family's
 // [Info.Choices]: those name top-level parameters a form offers as a
 // select, and ops is a list.
-func TtlOpChoices() play.Choices { return play.Choices{"op": {OpTouch, OpExpire}} }
+func opChoices() play.Choices { return play.Choices{"op": {OpTouch, OpExpire}} }
 
 const MaxTTLOps = 200
 
-func (p *TTLParams) Validate() error {
+func (p *Params) Validate() error {
 	if len(p.Ops) > MaxTTLOps {
 		return fmt.Errorf("ops: at most %d, got %d", MaxTTLOps, len(p.Ops))
 	}
 	if len(p.Ops) == 0 && p.Renewals == 0 {
 		return errors.New("ops: nothing to do")
 	}
-	ops := TtlOpChoices()
+	ops := opChoices()
 	for i, o := range p.Ops {
 		if err := ops.Check("op", o.Op); err != nil {
 			return fmt.Errorf("ops[%d]: %w", i, err)
@@ -73,15 +73,15 @@ func (p *TTLParams) Validate() error {
 
 // The ttl family scripts the expiry scheduler of sim/ttl; its presets are
 // in ttl_presets.go.
-var TtlFamily = &play.Family{
+var ttlFamily = &play.Family{
 	Name:   "ttl",
-	Params: func() play.Validator { return &TTLParams{} },
+	Params: func() play.Validator { return &Params{} },
 	Run: func(ctx context.Context, rec *trace.Recorder, v play.Validator) error {
-		return RunTTL(ctx, rec, v.(*TTLParams))
+		return runTTL(ctx, rec, v.(*Params))
 	},
 }
 
-func RunTTL(ctx context.Context, rec *trace.Recorder, p *TTLParams) error {
+func runTTL(ctx context.Context, rec *trace.Recorder, p *Params) error {
 	rec.Transport = ""
 	s := ttl.New()
 	snap := func(st *trace.State) { st.TTL = s.Snapshot() }
