@@ -19,8 +19,8 @@ import (
 func Serve(catalogue func() *play.Catalogue) {
 	ns := js.Global().Get("Object").New()
 	// The js.Func values live as long as the program: Serve never returns.
-	ns.Set("list", js.FuncOf(func(this js.Value, args []js.Value) any { return list(catalogue(), args) }))
-	ns.Set("run", js.FuncOf(func(this js.Value, args []js.Value) any { return run(catalogue(), args) }))
+	ns.Set("list", js.FuncOf(func(js.Value, []js.Value) any { return list(catalogue()) }))
+	ns.Set("run", js.FuncOf(func(_ js.Value, args []js.Value) any { return run(catalogue(), args) }))
 	ns.Set("decode", js.FuncOf(decode))
 	ns.Set("crash", js.FuncOf(crash))
 	js.Global().Set("mcpSim", ns)
@@ -31,8 +31,8 @@ func Serve(catalogue func() *play.Catalogue) {
 }
 
 // list returns the scenario infos as JSON text; the worker parses it so
-// that Params stays the exact JSON the registry holds.
-func list(c *play.Catalogue, _ []js.Value) any {
+// that Params stays the exact JSON the catalogue holds.
+func list(c *play.Catalogue) any {
 	b, err := json.Marshal(c.List())
 	if err != nil {
 		return errorObject(err.Error())
