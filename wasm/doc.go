@@ -1,13 +1,7 @@
-// Command wasm is the simulator's bridge to the page. Built with
-// GOOS=js GOARCH=wasm it registers one JavaScript namespace,
-// globalThis.mcpSim, that the site's Web Worker calls:
-//
-//	mcpSim.list()                 → JSON text: the scenario infos
-//	mcpSim.run(id, paramsJSON)    → Promise<{jsonl: string} | {error: string}>
-//	mcpSim.decode(text)           → {events: number} | {error: "line N: …"}
-//	mcpSim.crash(message)         → panics in a goroutine (the page's test hook
-//	                                for "the simulator died")
-//
-// It is a translator: JSON in, a call to sim/scenario or sim/trace, JSON out.
-// No protocol logic lives here.
+// Command wasm is sim.wasm, the simulator build most lesson pages load. It
+// carries the families its main imports, which need no streamable HTTP,
+// and serves them through [simbridge]. Every other family runs in
+// sim-http.wasm (wasm/httpsim), which the page loads only where a player
+// shows one: a family is in a build exactly when that build's main
+// imports it.
 package main

@@ -1,81 +1,26 @@
-//go:build js && wasm
-
 package main
 
 import (
-	"context"
-	"encoding/json"
-	"strings"
-	"syscall/js"
-
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
-	"github.com/mcp-playground/mcp-playground/sim/trace"
-	"github.com/mcp-playground/mcp-playground/wasm/jsbridge"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/expiry"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
+	"github.com/mcp-playground/mcp-playground/wasm/simbridge"
 )
 
-func main() {
-	ns := js.Global().Get("Object").New()
-	// The js.Func values live as long as the program: main never returns.
-	ns.Set("list", js.FuncOf(list))
-	ns.Set("run", js.FuncOf(run))
-	ns.Set("decode", js.FuncOf(decode))
-	ns.Set("crash", js.FuncOf(crash))
-	js.Global().Set("mcpSim", ns)
-	if ready := js.Global().Get("mcpSimReady"); ready.Type() == js.TypeFunction {
-		ready.Invoke()
-	}
-	select {}
-}
+func main() { simbridge.Serve(catalogue) }
 
-// list returns the scenario infos as JSON text; the worker parses it so
-// that Params stays the exact JSON the registry holds.
-func list(js.Value, []js.Value) any {
-	b, err := json.Marshal(scenario.List())
-	if err != nil {
-		return errorObject(err.Error())
-	}
-	return string(b)
-}
-
-// run plays a scenario. It returns a Promise because a scenario waits on
-// SDK goroutines, and a js.Func must not block the event loop they need.
-func run(_ js.Value, args []js.Value) any {
-	id := jsbridge.ArgString(args, 0)
-	params := jsbridge.ArgString(args, 1)
-	return jsbridge.Promise(func() any {
-		res, err := scenario.Run(context.Background(), id, json.RawMessage(params))
-		if err != nil {
-			return errorObject(err.Error())
-		}
-		o := js.Global().Get("Object").New()
-		o.Set("jsonl", res.JSONL())
-		return o
-	}, func(msg string) any { return errorObject(msg) })
-}
-
-// decode validates an imported trace with the same decoder the simulator
-// uses, so an error names the line the way [trace.DecodeError] does.
-func decode(_ js.Value, args []js.Value) any {
-	events, err := trace.Decode(strings.NewReader(jsbridge.ArgString(args, 0)))
-	if err != nil {
-		return errorObject(err.Error())
-	}
-	o := js.Global().Get("Object").New()
-	o.Set("events", len(events))
-	return o
-}
-
-// crash panics where nothing recovers, as a bug in an SDK goroutine would:
-// the Go program exits and the worker must report it and be restartable.
-func crash(_ js.Value, args []js.Value) any {
-	msg := jsbridge.ArgString(args, 0)
-	go func() { panic("mcpSim.crash: " + msg) }()
-	return nil
-}
-
-// errorObject is the {error} value the page's worker reads as a failure.
-func errorObject(msg string) js.Value {
-	o := js.Global().Get("Object").New()
-	o.Set("error", msg)
-	return o
+// catalogue is sim.wasm's families, in course order: one line each. A
+// family that needs streamable HTTP (Runtime play.RuntimeHTTP) goes in
+// sim-http.wasm instead, through the registry (sim/scenario).
+func catalogue() *play.Catalogue {
+	return play.NewCatalogue(
+		handshake.Presets(),
+		tools.Presets(),
+		paging.Presets(),
+		expiry.Presets(),
+		disconnect.Presets(),
+	)
 }

@@ -84,9 +84,11 @@ type wasmTarget struct {
 }
 
 // wasmTargets returns the builds of the site, by file name under assets/.
-// The simulator bridge twice: sim.wasm without streamable HTTP, which most
-// pages need, and sim-http.wasm (-tags simhttp) for the scenarios whose
-// Info.Runtime is "http", so only they pay for the HTTP stack. The
+// The simulator twice, each build a main of its own that imports the
+// families it carries: sim.wasm (wasm/), without streamable HTTP, which
+// most pages need, and sim-http.wasm (wasm/httpsim), the whole registry,
+// for the scenarios whose Info.Runtime is "http", so only they pay for the
+// HTTP stack. The
 // exercise runtime (wasm/grader), when it exists, is built once per
 // exercise, grader-<id>.wasm with -tags grader,grader_<id>: the same
 // program (one entry point, wasm/grader's main) linking that exercise's
@@ -97,7 +99,7 @@ func wasmTargets(cfg Config) map[string]wasmTarget {
 	sim := "./" + filepath.ToSlash(cfg.Wasm)
 	targets := map[string]wasmTarget{
 		"sim.wasm":      {pkg: sim, maxGzip: 3_600_000},
-		"sim-http.wasm": {pkg: sim, tags: "simhttp"},
+		"sim-http.wasm": {pkg: sim + "/httpsim"},
 	}
 	if _, err := os.Stat(filepath.Join(cfg.Module, cfg.Wasm, "grader")); err == nil {
 		for _, id := range graderExercises(cfg) {

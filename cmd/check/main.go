@@ -75,7 +75,7 @@ func steps(site string) []step {
 		{name: "exercise proof", args: []string{"go", "run", "./cmd/exercises", "check"}},
 		{name: "fuzz frame checker", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzCheckStream", "-fuzztime=10s", "./sim/frames"}},
 		{name: "fuzz trace decoder", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzDecode", "-fuzztime=10s", "./sim/trace"}},
-		{name: "wasm bridge builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "vet", "./wasm"}},
+		{name: "both simulator builds build for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "vet", "./wasm", "./wasm/httpsim", "./wasm/simbridge"}},
 		{name: "exercise runtime builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "vet", "./wasm/grader"}},
 		// Each wasm build, as the site builds it, within its size limit
 		// (gzip -9 by the gzip command; the limits are in cmd/buildsite's

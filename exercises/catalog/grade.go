@@ -13,7 +13,7 @@ import (
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	ref "github.com/mcp-playground/mcp-playground/sim/catalog"
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -27,7 +27,7 @@ type GradeEnumerate func(ctx context.Context, l Lister, lim Limits) ([]*mcp.Tool
 // changed parameters) and the limits Enumerate gets.
 type gradeCase struct {
 	scenario string
-	params   scenario.PagingParams
+	params   paging.Params
 	changed  bool // params differ from the preset: report them
 	lim      Limits
 	// cancelAfter, when > 0, cancels the walk's context once that many
@@ -46,8 +46,8 @@ type gradeCase struct {
 
 // gradePreset returns the case for a paging scenario, with mod applied to
 // its parameters.
-func gradePreset(id string, mod func(p *scenario.PagingParams)) gradeCase {
-	p, ok := scenario.PagingPreset(id)
+func gradePreset(id string, mod func(p *paging.Params)) gradeCase {
+	p, ok := paging.Preset(id)
 	if !ok {
 		panic("grader: no paging scenario " + id)
 	}
@@ -81,8 +81,8 @@ func GradeChecks() []grading.Check[GradeEnumerate] {
 		}}
 	}
 	outcomes := func(o ...string) []string { return o }
-	limits := func(pages, tools int) func(*scenario.PagingParams) {
-		return func(p *scenario.PagingParams) { p.MaxPages, p.MaxTools = pages, tools }
+	limits := func(pages, tools int) func(*paging.Params) {
+		return func(p *paging.Params) { p.MaxPages, p.MaxTools = pages, tools }
 	}
 	return []grading.Check[GradeEnumerate]{
 		cases("normal-walk", "paging-normal", outcomes("nil"),
@@ -90,7 +90,7 @@ func GradeChecks() []grading.Check[GradeEnumerate] {
 		cases("empty-token", "paging-empty-token", outcomes("nil"), func() gradeCase {
 			// The preset shows two runs, the reference client's first; the
 			// check plays only that one, so its seqs are the preset's own.
-			c := gradePreset("paging-empty-token", func(p *scenario.PagingParams) { p.Client = "reference" })
+			c := gradePreset("paging-empty-token", func(p *paging.Params) { p.Client = "reference" })
 			c.changed = false
 			return c
 		}()),
@@ -100,7 +100,7 @@ func GradeChecks() []grading.Check[GradeEnumerate] {
 		cases("repeat", "paging-repeat", outcomes("ErrCursorRepeated"),
 			gradePreset("paging-repeat", nil), gradePreset("paging-repeat", limits(2, 100))),
 		cases("cycle", "paging-cycle", outcomes("ErrCursorRepeated"), gradePreset("paging-cycle", nil),
-			gradePreset("paging-cycle", func(p *scenario.PagingParams) {
+			gradePreset("paging-cycle", func(p *paging.Params) {
 				p.Pages = [][]string{{"a"}, {"b"}, {"c"}, {"d"}}
 			})),
 		cases("page-limit", "paging-endless", outcomes("ErrPageLimit", "nil"), gradePreset("paging-endless", nil),
@@ -110,21 +110,21 @@ func GradeChecks() []grading.Check[GradeEnumerate] {
 			gradePreset("paging-normal", limits(10, 3)), gradePreset("paging-empty", limits(10, 0)),
 			gradePreset("paging-single", limits(10, 2)), gradePreset("paging-normal", limits(1, 0))),
 		cases("duplicate", "paging-duplicate", outcomes("ErrDuplicateName"), gradePreset("paging-duplicate", nil),
-			gradePreset("paging-duplicate", func(p *scenario.PagingParams) { p.Pages = [][]string{{"alpha", "alpha"}} })),
+			gradePreset("paging-duplicate", func(p *paging.Params) { p.Pages = [][]string{{"alpha", "alpha"}} })),
 		// MaxPages 1 and MaxTools 0 are the smallest valid limits: the
 		// empty catalog walks within them.
 		cases("invalid-limits", "paging-normal", outcomes("ErrInvalidLimits", "nil"),
 			gradePreset("paging-normal", limits(0, 100)), gradePreset("paging-normal", limits(-1, 100)),
 			gradePreset("paging-normal", limits(10, -1)), gradePreset("paging-empty", limits(1, 0))),
 		cases("protocol-error", "paging-invalid-cursor", outcomes("a *jsonrpc.Error with code -32602"), gradePreset("paging-invalid-cursor", nil),
-			gradePreset("paging-generation-change", func(p *scenario.PagingParams) { p.Twist = "" })),
+			gradePreset("paging-generation-change", func(p *paging.Params) { p.Twist = "" })),
 		cases("cancel", "paging-normal", outcomes("context.Canceled"),
 			func() gradeCase { c := gradePreset("paging-normal", nil); c.cancelAfter = 1; return c }(),
 			func() gradeCase { c := gradePreset("paging-endless", nil); c.cancelAfter = 2; return c }()),
 		cases("replay-stable", "paging-normal", outcomes("nil", "ErrCursorRepeated", "ErrDuplicateName"),
 			func() gradeCase { c := gradePreset("paging-normal", nil); c.twice = true; return c }(),
 			func() gradeCase {
-				c := gradePreset("paging-normal", func(p *scenario.PagingParams) {
+				c := gradePreset("paging-normal", func(p *paging.Params) {
 					p.Pages = [][]string{{"stock_get", "stock_put", "order_find"}, {}, {"ship_note", "tag_read", "sum_list", "ping_sum"}, {"read_tag"}}
 					p.EmptyCursorAfter = 2
 				})

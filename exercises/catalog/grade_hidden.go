@@ -9,7 +9,7 @@ import (
 	"fmt"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 )
 
 // gradeHidden walks seeded random catalogs: random tool names, page
@@ -21,7 +21,7 @@ func gradeHidden(ctx context.Context, f GradeEnumerate) grading.Result {
 		if ctx.Err() != nil {
 			return grading.Failf("stopped: %v", ctx.Err())
 		}
-		c := gradePreset("paging-normal", func(p *scenario.PagingParams) {
+		c := gradePreset("paging-normal", func(p *paging.Params) {
 			np := 1 + rng.IntN(5)
 			used := map[string]bool{}
 			var order []string

@@ -10,7 +10,8 @@ import (
 	"time"
 
 	ref "github.com/mcp-playground/mcp-playground/sim/catalog"
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -19,7 +20,7 @@ import (
 func gradeRun(ctx context.Context, c gradeCase, walk func(context.Context, ref.Lister) ([]string, []int, string)) ([]gradeResult, error) {
 	p := c.params
 	p.MaxPages, p.MaxTools = max(c.lim.MaxPages, 1), max(c.lim.MaxTools, 0)
-	run, err := scenario.NewPagingRun(ctx, p)
+	run, err := paging.NewGraderRun(ctx, p)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +48,7 @@ func gradeRun(ctx context.Context, c gradeCase, walk func(context.Context, ref.L
 }
 
 // gradeWalkOnce plays one walk of c on run, with the context c asks for.
-func gradeWalkOnce(ctx context.Context, c gradeCase, run *scenario.PagingRun, walk func(context.Context, ref.Lister) ([]string, []int, string)) gradeResult {
+func gradeWalkOnce(ctx context.Context, c gradeCase, run *paging.GraderRun, walk func(context.Context, ref.Lister) ([]string, []int, string)) gradeResult {
 	var wctx context.Context
 	var cancel context.CancelFunc
 	var deadline *gradeDeadline
@@ -118,7 +119,7 @@ func gradeSeq(ctx context.Context, c gradeCase, k int) int {
 	if c.changed {
 		overrides, _ = json.Marshal(c.params)
 	}
-	res, err := scenario.Run(ctx, c.scenario, overrides)
+	res, err := play.NewCatalogue(paging.Presets()).Run(ctx, c.scenario, overrides)
 	if err != nil {
 		return 0
 	}

@@ -11,7 +11,8 @@ import (
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	ref "github.com/mcp-playground/mcp-playground/sim/frames"
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/stdio"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -144,7 +145,7 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 // direction, through the learner's CheckStream and the reference; a
 // disagreement points at the event that carried the line.
 func gradeScenario(ctx context.Context, f GradeFuncs, id string) grading.Result {
-	res, err := scenario.Run(ctx, id, nil)
+	res, err := play.NewCatalogue(stdio.Presets()).Run(ctx, id, nil)
 	if err != nil {
 		return grading.Failf("the scenario did not run: %v", err)
 	}

@@ -10,7 +10,8 @@ import (
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -61,7 +62,7 @@ func GradeChecks() []grading.Check[GradeNew] {
 // for), each server frame a Receive, and after every client frame the
 // learner's state must be the state the trace shows.
 func gradeReplay(ctx context.Context, f GradeNew, id, version string, supported []string) grading.Result {
-	res, err := scenario.Run(ctx, id, nil)
+	res, err := play.NewCatalogue(handshake.Presets()).Run(ctx, id, nil)
 	if err != nil {
 		return grading.Failf("the scenario did not run: %v", err)
 	}

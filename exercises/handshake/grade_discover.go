@@ -14,7 +14,9 @@ import (
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/discover"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -28,7 +30,7 @@ var gradeSDKVersions = []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-
 // exercise's. A client frame that is the request Receive asked for must
 // carry the version Offer returns.
 func gradeReplayModel(ctx context.Context, f GradeNew, id, version string, supported []string) grading.Result {
-	res, err := scenario.Run(ctx, id, nil)
+	res, err := play.NewCatalogue(handshake.Presets(), discover.Presets()).Run(ctx, id, nil)
 	if err != nil {
 		return grading.Failf("the scenario did not run: %v", err)
 	}

@@ -14,7 +14,8 @@ import (
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -185,11 +186,11 @@ func gradeClassify(ctx context.Context, f GradeFuncs) grading.Result {
 // scenario's one reserve_stock call, answered by a cut link, and a server
 // whose ledger holds what the scenario's ledger holds.
 func gradeFromScenario(ctx context.Context, f GradeFuncs, id, overrides string) grading.Result {
-	res, err := scenario.Run(ctx, id, json.RawMessage(overrides))
+	res, err := play.NewCatalogue(disconnect.Presets()).Run(ctx, id, json.RawMessage(overrides))
 	if err != nil {
 		return grading.Failf("the scenario did not run: %v", err)
 	}
-	var p scenario.DisconnectParams
+	var p disconnect.Params
 	info := res.Info
 	json.Unmarshal(info.Params, &p)
 	if overrides != "" {

@@ -12,7 +12,8 @@ import (
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -84,7 +85,7 @@ func gradeCalls(ctx context.Context, f GradeFuncs, mode int, scen string, args .
 // gradeSeqOf returns the seq of the tools/call in scenario id whose
 // arguments equal args as JSON, or 0.
 func gradeSeqOf(ctx context.Context, id, args string) int {
-	res, err := scenario.Run(ctx, id, nil)
+	res, err := play.NewCatalogue(tools.Presets()).Run(ctx, id, nil)
 	if err != nil {
 		return 0
 	}

@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
-	"github.com/mcp-playground/mcp-playground/sim/scenario"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -81,7 +81,7 @@ func NewFixture(id string) (*Fixture, error) {
 		f.server = fixture.NewServer(fixture.Options{})
 		return f, nil
 	}
-	p, ok := scenario.PagingPreset(id)
+	p, ok := paging.Preset(id)
 	if !ok || !slices.Contains(FixtureScenarios, id) {
 		return nil, fmt.Errorf("no fixture for scenario %q; there are %v", id, FixtureScenarios)
 	}

@@ -3,10 +3,12 @@ package scenario
 import (
 	"slices"
 	"testing"
+
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 )
 
 func TestCheckListsTheAcceptedWords(t *testing.T) {
-	c := choices{
+	c := play.Choices{
 		"shape": {"normal", "repeat", "cycle"},
 		"twist": {"", "restart"},
 		"fault": {"banner"},
@@ -23,7 +25,7 @@ func TestCheckListsTheAcceptedWords(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := c.check(tc.param, tc.got)
+			err := c.Check(tc.param, tc.got)
 			got := ""
 			if err != nil {
 				got = err.Error()
@@ -39,7 +41,7 @@ func TestCheckListsTheAcceptedWords(t *testing.T) {
 // no other Info, in the same list or a later one, sees the change.
 func TestInfoChoicesAreNotShared(t *testing.T) {
 	list := List()
-	i := slices.IndexFunc(list, func(info Info) bool { return info.ID == "paging-normal" })
+	i := slices.IndexFunc(list, func(info play.Info) bool { return info.ID == "paging-normal" })
 	if i < 0 || len(list[i].Choices["shape"]) == 0 {
 		t.Fatal("paging-normal offers no shape choices")
 	}
@@ -58,7 +60,7 @@ func TestInfoChoicesAreNotShared(t *testing.T) {
 // TestCounterpartsPairEras checks every era link: it names a scenario that
 // exists, in the other era, and that names it back.
 func TestCounterpartsPairEras(t *testing.T) {
-	byID := map[string]Info{}
+	byID := map[string]play.Info{}
 	for _, in := range List() {
 		byID[in.ID] = in
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -116,8 +117,8 @@ func TestExpiryAndDisconnect2026Claims(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
 			r := mustRun(t, tc.id)
-			if r.Info.Era != v20260728 {
-				t.Errorf("era %s, want %s", r.Info.Era, v20260728)
+			if r.Info.Era != play.V20260728 {
+				t.Errorf("era %s, want %s", r.Info.Era, play.V20260728)
 			}
 			if msg := tc.check(r); msg != "" {
 				t.Error(msg)

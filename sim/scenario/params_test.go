@@ -151,7 +151,7 @@ func TestChoicesAreAccepted(t *testing.T) {
 func TestRuntimeComesFromTheFamily(t *testing.T) {
 	for _, info := range List() {
 		want := ""
-		// The families the default browser build leaves out (split_off.go).
+		// The families sim.wasm leaves out: wasm/main.go does not import them.
 		if slices.Contains([]string{"http-session", "http-2026", "reissue", "handle", "discover", "mrtr", "paging2026", "stdio", "late-response", "session-user", "auth-session", "sse-fragment", "paging-lab", "tool-safety"}, info.Family) {
 			want = RuntimeHTTP
 		}

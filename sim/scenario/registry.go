@@ -8,272 +8,123 @@
 package scenario
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"slices"
-	"strings"
-	"time"
 
-	"github.com/mcp-playground/mcp-playground/sim/trace"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/authsession"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/discover"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/expiry"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/handle"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/handshake"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/http2026"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/httpsession"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/lateresponse"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/mrtr"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paging2026"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/paginglab"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/reissue"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/sessionuser"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/ssefragment"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/stdio"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/tools"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/toolsafety"
 )
 
-// Info describes a scenario.
-type Info struct {
-	ID      string `json:"id"`
-	Title   string `json:"title"`
-	Summary string `json:"summary"`
-	// Lesson is the tag of the lesson the scenario belongs to
-	// (handshake, transports, tools, catalog, paging, ttl, disconnect).
-	Lesson string `json:"lesson"`
-	// Family names the parameterised family the scenario is a preset of.
-	Family string `json:"family"`
-	// Era is the protocol version the scenario speaks, or "go-sdk" when the
-	// point is SDK behaviour rather than a version of the specification.
-	Era string `json:"era"`
-	// Counterpart is the id of the same situation in the other era (a
-	// 2026-07-28 scenario and the 2025-11-25 one it replaces), or "". A
-	// preset names its counterpart on one side; [List] fills in the other.
-	Counterpart string `json:"counterpart,omitempty"`
-	// Choices lists, for parameters that take one of a few words, the
-	// words they accept, so a form can offer them instead of free text.
-	Choices map[string][]string `json:"choices,omitempty"`
-	// ParamDocs says, for every parameter of the family, what it means and
-	// the values it takes (paramdocs.go), keyed by its JSON name.
-	ParamDocs map[string]ParamDoc `json:"param_docs,omitempty"`
-	// Runtime names the browser build that can run the scenario live:
-	// empty for the default one, [RuntimeHTTP] for the build with
-	// streamable HTTP (-tags simhttp). Native builds run everything.
-	Runtime string `json:"runtime,omitempty"`
-	// Params is the preset's parameters; a caller may override any of them
-	// in [Run]. Empty for scenarios without parameters.
-	Params json.RawMessage `json:"params,omitempty"`
-}
+// Info describes a scenario; its families build it (see [play.Info]).
+type Info = play.Info
 
-// A Result is a finished run.
-type Result struct {
-	Info   Info          `json:"info"`
-	Events []trace.Event `json:"events"`
-}
+// A ParamDoc says what one parameter of a family means (see [play.ParamDoc]).
+type ParamDoc = play.ParamDoc
 
-// JSONL returns the trace as JSON Lines.
-func (r *Result) JSONL() string {
-	s, err := trace.EncodeString(r.Events)
-	if err != nil {
-		// Events hold only types that encode; this cannot happen.
-		panic(err)
-	}
-	return s
-}
-
-// Final returns the state after the last event.
-func (r *Result) Final() trace.State {
-	if len(r.Events) == 0 || r.Events[len(r.Events)-1].State == nil {
-		return trace.State{}
-	}
-	return *r.Events[len(r.Events)-1].State
-}
+// A Result is a finished run (see [play.Result]).
+type Result = play.Result
 
 // ErrUnknown is returned by [Run] for an id that is not in [List].
-var ErrUnknown = errors.New("unknown scenario")
-
-// ErrRuntime is returned by [Run] in a browser build that leaves out what
-// the scenario needs; [Info.Runtime] names the build that has it.
-var ErrRuntime = errors.New("scenario needs another runtime")
+var ErrUnknown = play.ErrUnknown
 
 // RuntimeHTTP is the [Info.Runtime] of scenarios that need streamable HTTP.
-const RuntimeHTTP = "http"
+const RuntimeHTTP = play.RuntimeHTTP
 
-// A family plays scenarios of one shape. run gets the preset's parameters
-// with the caller's overrides already applied and validated.
+// MaxRun bounds one scenario run in real time (see [play.MaxRun]).
+const MaxRun = play.MaxRun
+
+// Catalogue returns every family's scenarios, in course order, each with
+// its parameter docs. sim-http.wasm's main serves this catalogue; sim.wasm's
+// main (wasm/) gathers the families it carries itself.
+func Catalogue() *play.Catalogue {
+	var groups [][]play.Preset
+	docs := map[string]map[string]string{}
+	for _, f := range families() {
+		groups = append(groups, f.presets)
+		for _, p := range f.presets {
+			docs[p.Family.Name] = f.docs
+		}
+	}
+	c := play.NewCatalogue(groups...)
+	c.Document(docs)
+	return c
+}
+
+// A family is one family's presets and the one-line meaning of each of its
+// parameters (every parameter has one: TestEveryParameterIsDocumented), so
+// that a learner changing a number in the playground need not read the
+// source to know what it does or how far it goes.
 type family struct {
-	name string
-	// params returns a fresh pointer to the family's parameter struct, or
-	// nil when the family takes none.
-	params func() validator
-	run    func(ctx context.Context, rec *trace.Recorder, p validator) error
-	// choices are the words that enumerated parameters accept.
-	choices choices
-	// runtime is the [Info.Runtime] of every scenario of the family.
-	runtime string
+	presets []play.Preset
+	docs    map[string]string
 }
 
-type validator interface{ validate() error }
-
-type preset struct {
-	info   Info
-	family *family
-	params any // the preset's parameter values; encoded into Info.Params
+// families is every family, in course order: each is a folder under
+// sim/scenario, imported above, with one line here. It is a function, not
+// a package variable, so that nothing in this package is mutable state.
+func families() []family {
+	return []family{
+		{handshake.Presets(), handshake.ParamDocs()},
+		{discover.Presets(), discover.ParamDocs()},
+		{stdio.Presets(), stdio.ParamDocs()},
+		{http2026.Presets(), http2026.ParamDocs()},
+		{ssefragment.Presets(), ssefragment.ParamDocs()},
+		{tools.Presets(), tools.ParamDocs()},
+		{toolsafety.Presets(), toolsafety.ParamDocs()},
+		{mrtr.Presets(), mrtr.ParamDocs()},
+		{paging.Presets(), paging.ParamDocs()},
+		{paging2026.Presets(), paging2026.ParamDocs()},
+		{paginglab.Presets(), paginglab.ParamDocs()},
+		{expiry.Presets(), expiry.ParamDocs()},
+		{httpsession.Presets(), httpsession.ParamDocs()},
+		{sessionuser.Presets(), sessionuser.ParamDocs()},
+		{authsession.Presets(), authsession.ParamDocs()},
+		{handle.Presets(), handle.ParamDocs()},
+		{disconnect.Presets(), disconnect.ParamDocs()},
+		{lateresponse.Presets(), lateresponse.ParamDocs()},
+		{reissue.Presets(), reissue.ParamDocs()},
+	}
 }
-
-// MaxRun bounds one scenario run in real time. Scenarios wait on SDK
-// goroutines; if a bug ever leaves one waiting for a frame that never comes,
-// the run fails with an error instead of hanging the page. The bound never
-// reaches the trace.
-const MaxRun = 20 * time.Second
 
 // List returns every scenario, in course order.
-func List() []Info {
-	ps := presets()
-	out := make([]Info, len(ps))
-	for i, p := range ps {
-		out[i] = p.info
-	}
-	return out
-}
+func List() []Info { return Catalogue().List() }
 
 // IDs returns every scenario id, in course order.
-func IDs() []string {
-	var ids []string
-	for _, p := range presets() {
-		ids = append(ids, p.info.ID)
-	}
-	return ids
-}
+func IDs() []string { return Catalogue().IDs() }
 
 // Run plays scenario id. overrides, if not empty, is a JSON object whose
 // fields replace the preset's parameters; unknown fields and invalid values
 // are errors. Run never panics on bad input and always returns within
 // [MaxRun].
 func Run(ctx context.Context, id string, overrides json.RawMessage) (*Result, error) {
-	p, info, params, err := prepare(id, overrides)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(ctx, MaxRun)
-	defer cancel()
-	rec := trace.NewRecorder(trace.InMemory, trace.State{})
-	if err := p.family.run(ctx, rec, params); err != nil {
-		return nil, fmt.Errorf("scenario %s: %w", id, err)
-	}
-	return &Result{Info: info, Events: slices.Clone(rec.Events())}, nil
+	return Catalogue().Run(ctx, id, overrides)
 }
 
 // Check returns the error [Run] would return for id and overrides before
 // playing anything: an unknown id, parameters that do not decode, or values
 // the family refuses. It runs nothing, so a build can check every link
-// that sets parameters. (sim.wasm leaves out the checks of the families it
-// cannot run; natively every family checks its values.)
+// that sets parameters.
 func Check(id string, overrides json.RawMessage) error {
-	_, _, _, err := prepare(id, overrides)
-	return err
+	return Catalogue().Check(id, overrides)
 }
 
-// prepare finds preset id and applies overrides to its parameters,
-// returning the preset, the Info a run reports and the decoded, validated
-// parameters (nil for a family that takes none).
-func prepare(id string, overrides json.RawMessage) (preset, Info, validator, error) {
-	i := slices.IndexFunc(presets(), func(p preset) bool { return p.info.ID == id })
-	if i < 0 {
-		return preset{}, Info{}, nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, id, strings.Join(IDs(), ", "))
-	}
-	p := presets()[i]
-	info := p.info
-	if p.family.params == nil {
-		if !isEmptyJSON(overrides) {
-			return preset{}, Info{}, nil, fmt.Errorf("scenario %s takes no parameters", id)
-		}
-		return p, info, nil, nil
-	}
-	merged, err := mergeParams(p.info.Params, overrides)
-	if err != nil {
-		return preset{}, Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
-	}
-	params := p.family.params()
-	dec := json.NewDecoder(bytes.NewReader(merged))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(params); err != nil {
-		return preset{}, Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
-	}
-	if err := params.validate(); err != nil {
-		return preset{}, Info{}, nil, fmt.Errorf("scenario %s: parameters: %v", id, err)
-	}
-	// The result names the parameters it ran with, not the preset's.
-	if info.Params, err = json.Marshal(params); err != nil {
-		return preset{}, Info{}, nil, err
-	}
-	return p, info, params, nil
-}
-
-// mergeParams replaces the preset's top-level fields with those of
-// overrides. Whole fields are replaced, never merged: decoding an override
-// straight onto the preset's struct would keep stale fields of slice
-// elements (a preset op's "why" on an overriding op) and could not clear an
-// omitempty field.
-func mergeParams(preset, overrides json.RawMessage) (json.RawMessage, error) {
-	if isEmptyJSON(overrides) {
-		return preset, nil
-	}
-	var base, over map[string]json.RawMessage
-	if err := json.Unmarshal(preset, &base); err != nil {
-		return nil, fmt.Errorf("preset: %v", err)
-	}
-	if err := json.Unmarshal(overrides, &over); err != nil {
-		return nil, fmt.Errorf("want a JSON object: %v", err)
-	}
-	for k, v := range over {
-		base[k] = v
-	}
-	return json.Marshal(base)
-}
-
-func isEmptyJSON(b json.RawMessage) bool {
-	t := string(bytes.TrimSpace(b))
-	return t == "" || t == "null" || t == "{}"
-}
-
-// presets is the catalogue: each family's presets, from its
-// <family>_presets.go, in course order. It is a function, not a package
-// variable, so that nothing in this package is mutable state.
-func presets() []preset {
-	var all []preset
-	for _, group := range [][]preset{
-		handshakePresets(),
-		discoverPresets(),
-		stdioPresets(),
-		http2026Presets(),
-		sseFragmentPresets(),
-		toolsPresets(),
-		toolSafetyPresets(),
-		mrtrPresets(),
-		pagingPresets(),
-		paging2026Presets(),
-		pagingLabPresets(),
-		ttlPresets(),
-		httpSessionPresets(),
-		sessionUserPresets(),
-		authSessionPresets(),
-		handlePresets(),
-		disconnectPresets(),
-		lateResponsePresets(),
-		reissuePresets(),
-	} {
-		all = append(all, group...)
-	}
-	back := map[string]string{}
-	for _, p := range all {
-		if p.info.Counterpart != "" {
-			back[p.info.Counterpart] = p.info.ID
-		}
-	}
-	for i := range all {
-		p := &all[i]
-		if p.info.Counterpart == "" {
-			p.info.Counterpart = back[p.info.ID]
-		}
-		p.info.Family = p.family.name
-		p.info.Choices = p.family.choices.clone()
-		p.info.ParamDocs = docsFor(p.family)
-		p.info.Runtime = p.family.runtime
-		if p.params != nil {
-			b, err := json.Marshal(p.params)
-			if err != nil {
-				panic(err)
-			}
-			p.info.Params = b
-		}
-	}
-	return all
-}
+// presets is the catalogue's presets, in course order.
+func presets() []play.Preset { return Catalogue().Presets() }

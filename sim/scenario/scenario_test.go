@@ -10,16 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/scenario/play/playtest"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
 func mustRun(t testing.TB, id string) *Result {
 	t.Helper()
-	res, err := Run(context.Background(), id, nil)
-	if err != nil {
-		t.Fatalf("Run(%q) error: %v", id, err)
-	}
-	return res
+	return playtest.MustRun(t, presets(), id)
 }
 
 // TestScenarioClaims checks that each scenario's trace shows what its
@@ -144,7 +142,7 @@ func TestScenarioClaims(t *testing.T) {
 					sdk = append(sdk, e)
 				}
 			}
-			if len(sdk) != 2 || sdk[0].Direction != c2s || !strings.Contains(sdk[0].Raw, `"method":"initialize"`) || sdk[1].Direction != s2c || strings.HasPrefix(sdk[1].Raw, "{") {
+			if len(sdk) != 2 || sdk[0].Direction != play.C2s || !strings.Contains(sdk[0].Raw, `"method":"initialize"`) || sdk[1].Direction != play.S2c || strings.HasPrefix(sdk[1].Raw, "{") {
 				return fmt.Sprintf("go-sdk client run: %d lines, want initialize out and the banner in, nothing more", len(sdk))
 			}
 			if st := r.Final(); st.Client != trace.ClientClosed || !strings.Contains(st.Error, "invalid character") {
@@ -172,7 +170,7 @@ func TestScenarioClaims(t *testing.T) {
 		}},
 		{"paging-repeat", func(r *Result) string {
 			// Step 7, the page that hands back the cursor just sent, says so.
-			if e := r.Events[6]; e.Direction != s2c || !strings.Contains(e.Note, "just sent") {
+			if e := r.Events[6]; e.Direction != play.S2c || !strings.Contains(e.Note, "just sent") {
 				return "step 7: want the page whose note names the repeated cursor, got " + e.Note
 			}
 			return errorContains("cursor repeated")(r)
