@@ -249,11 +249,7 @@ func TestOfflineLiveRunAndGradeAfterUse(t *testing.T) {
 	if st := p.waitLive(); st != "live" {
 		t.Errorf("offline Run live of %s: status %s (%s)", id, st, p.text("player-error"))
 	}
-	tb.navigate(b.srv.URL, "exercises/catalog.html")
-	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
-	tb.typeCode(exerciseFile(t, "catalog", ".meta/solution.go"))
-	tb.press("grade", gradeTimeout)
-	if got, max := tb.score(); got != max || max == 0 {
+	if got, max := tb.gradeSolutionAt(b.srv.URL, "catalog"); got != max || max == 0 {
 		t.Errorf("offline grade of the solution: %d / %d", got, max)
 	}
 	// The browser's own checks for a new sw.js fail quietly; nothing
@@ -262,6 +258,17 @@ func TestOfflineLiveRunAndGradeAfterUse(t *testing.T) {
 	if paths = slices.DeleteFunc(paths, func(p string) bool { return p == "/sw.js" }); len(paths) != 0 {
 		t.Errorf("offline, the pages still asked the network for %v", paths)
 	}
+}
+
+// gradeSolutionAt opens exercise id's page on the server at base, grades
+// its solution and returns the score.
+func (tb *tab) gradeSolutionAt(base, id string) (got, max int) {
+	tb.t.Helper()
+	tb.navigate(base, "exercises/"+id+".html")
+	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
+	tb.typeCode(exerciseFile(tb.t, id, ".meta/solution.go"))
+	tb.press("grade", gradeTimeout)
+	return tb.score()
 }
 
 func TestKeepForOfflineFetchesEveryBuild(t *testing.T) {
@@ -292,12 +299,8 @@ func TestKeepForOfflineFetchesEveryBuild(t *testing.T) {
 		t.Errorf("after Keep for offline, every recorded trace kept = %q, want all", tr)
 	}
 	b.offline(tb)
-	tb.navigate(b.srv.URL, "exercises/ttl.html")
-	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
-	tb.typeCode(exerciseFile(t, "ttl", ".meta/solution.go"))
-	tb.press("grade", gradeTimeout)
-	if got, max := tb.score(); got != max || max == 0 {
-		t.Errorf("offline grade of ttl's solution, its page never opened: %d / %d", got, max)
+	if got, max := tb.gradeSolutionAt(b.srv.URL, "ttl"); got != max || max == 0 {
+		t.Errorf("offline grade of ttl's solution, its page never opened: %d / %d; checks %v", got, max, tb.checks())
 	}
 }
 
