@@ -33,6 +33,11 @@ func BenchmarkExercise(b *testing.B) {
 func exerciseFigures(b *testing.B, id, base string, g *gzipServer, runs int) {
 	solution := exerciseFile(b, id, ".meta/solution.go")
 	url := base + "/exercises/" + id + ".html"
+	// What the page downloads comes first: it stands whatever the grades do.
+	ready := coldBytes(b, url, g, "mcp-playground:grader-ready")
+	raw, gz := gzip9(b, filepath.Join(shared.dir, "assets", "grader-"+id+".wasm"))
+	fmt.Printf(" %s: grader-%s.wasm %d bytes raw, %d gzip -9; bytes sent until the grader is ready %d\n", id, id, raw, gz, ready)
+	b.ReportMetric(float64(gz), "grader-gz-bytes")
 
 	// Warm: one tab, the worker up and warmed, grades of the solution:
 	// what the checks themselves take, which no start-up shortens.
@@ -60,15 +65,12 @@ func exerciseFigures(b *testing.B, id, base string, g *gzipServer, runs int) {
 		_, click8, _ := coldGrade(b, url, g, solution, 8*time.Second)
 		at8 = append(at8, click8)
 	}
-	ready := coldBytes(b, url, g, "mcp-playground:grader-ready")
-	raw, gz := gzip9(b, filepath.Join(shared.dir, "assets", "grader-"+id+".wasm"))
-	fmt.Printf(" %s: grader-%s.wasm %d bytes raw, %d gzip -9; bytes sent until the grader is ready %d, until the first grade's results (pressed at once) %.0f\n", id, id, raw, gz, ready, median(sentAtOnce))
+	fmt.Printf("  bytes sent until the first grade's results (pressed at once): median %.0f\n", median(sentAtOnce))
 	fmt.Printf("  first grade pressed at once: click to results median %.0f ms of %v (target ≤ 3000 ms); navigation to results %.0f ms\n", median(atOnce), roundAll(atOnce), median(cold))
 	fmt.Printf("  first grade pressed 8 s after navigation: click to results median %.0f ms of %v (target ≤ 1000 ms)\n", median(at8), roundAll(at8))
 	fmt.Printf("  warm grade (the checks alone), click to results: median %.0f ms of %v\n", median(warm), roundAll(warm))
 	b.ReportMetric(median(atOnce), "first-grade-at-once-ms")
 	b.ReportMetric(median(at8), "first-grade-at-8s-ms")
-	b.ReportMetric(float64(gz), "grader-gz-bytes")
 }
 
 func roundAll(xs []float64) []int {

@@ -155,6 +155,10 @@ func twoLessons(t *testing.T) (first, second, plainID string) {
 	return
 }
 
+// TestOfflineAfterOneVisit: one lesson keeps every lesson of its edition,
+// not the other edition's, nor the pages a reader may never open; a page
+// opened once (an exercise, the playground) is kept too, the playground
+// with every recorded trace; a page never opened is the 404 page offline.
 func TestOfflineAfterOneVisit(t *testing.T) {
 	first, second, id := twoLessons(t)
 	b := newOwnBrowser(t, shared.dir)
@@ -163,13 +167,27 @@ func TestOfflineAfterOneVisit(t *testing.T) {
 	if w := tb.workersStarted(); len(w) != 0 {
 		t.Errorf("keeping the course for offline use started %v", w)
 	}
-	// An English reader's visit keeps the English pages, not the Chinese.
+	// An English reader's visit keeps the English lessons, not the Chinese.
 	if ed := tb.editionsKept(); ed != "en" {
 		t.Errorf("after one English page, the editions kept are %q, want en", ed)
 	}
+	if tr := eval[string](tb, `document.querySelector('[data-testid=offline-status]').dataset.traces`); tr != "" {
+		t.Errorf("a lesson alone kept every recorded trace (%q): the playground's, before it was opened", tr)
+	}
+	// Opened once online: the playground, on another scenario than the
+	// one read offline below, and one exercise page.
+	other := lessonPages(t)[first][0]
+	for _, path := range []string{"playground.html#scenario=" + other, "exercises/catalog.html"} {
+		tb.navigate(b.srv.URL, path)
+		tb.waitFor(`document.readyState === 'complete'`, 30*time.Second)
+		if path != "exercises/catalog.html" {
+			tb.waitFor(`document.querySelector('[data-testid=offline-status]').dataset.traces === 'all'`, offlineWait)
+		}
+	}
 	b.offline(tb)
 	_, before := b.gz.requested(0)
-	for _, path := range []string{second, "playground.html#scenario=" + id, "exercises/catalog.html", "index.html"} {
+	const never = "exercises/ttl.html"
+	for _, path := range []string{second, "playground.html#scenario=" + id, "exercises/catalog.html", "index.html", never} {
 		tb.navigate(b.srv.URL, path)
 		tb.waitFor(`document.readyState === 'complete'`, 30*time.Second)
 		switch {
@@ -187,16 +205,21 @@ func TestOfflineAfterOneVisit(t *testing.T) {
 			if p.step() != 1 {
 				t.Errorf("%s offline: step %d after a Step, want 1", path, p.step())
 			}
+		case path == never:
+			if h := eval[string](tb, `(document.querySelector('h1') || {}).textContent || ''`); h != "This page is not part of the course" {
+				t.Errorf("%s, never opened, offline: heading %q, want the 404 page's", path, h)
+			}
 		default:
-			if n := eval[int](tb, `document.querySelectorAll('h1').length`); n == 0 {
-				t.Errorf("%s offline: no heading (%s)", path, eval[string](tb, `document.title`))
+			if h := eval[string](tb, `(document.querySelector('h1') || {}).textContent || ''`); h == "" || strings.Contains(h, "not part of the course") {
+				t.Errorf("%s offline: heading %q (%s)", path, h, eval[string](tb, `document.title`))
 			}
 		}
 	}
 	// The playground and the exercise page start their builds at once;
-	// nothing kept them, so those requests fail, and nothing else leaves.
+	// nothing kept them, so those requests fail; the page never opened
+	// is asked for and fails; nothing else leaves.
 	paths, _ := b.gz.requested(before)
-	if paths = slices.DeleteFunc(paths, func(p string) bool { return strings.HasSuffix(p, ".wasm") || p == "/sw.js" }); len(paths) != 0 {
+	if paths = slices.DeleteFunc(paths, func(p string) bool { return strings.HasSuffix(p, ".wasm") || p == "/sw.js" || p == "/"+never }); len(paths) != 0 {
 		t.Errorf("offline, the pages still asked the network for %v", paths)
 	}
 }
@@ -226,11 +249,7 @@ func TestOfflineLiveRunAndGradeAfterUse(t *testing.T) {
 	if st := p.waitLive(); st != "live" {
 		t.Errorf("offline Run live of %s: status %s (%s)", id, st, p.text("player-error"))
 	}
-	tb.navigate(b.srv.URL, "exercises/catalog.html")
-	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
-	tb.typeCode(exerciseFile(t, "catalog", ".meta/solution.go"))
-	tb.press("grade", gradeTimeout)
-	if got, max := tb.score(); got != max || max == 0 {
+	if got, max := tb.gradeSolutionAt(b.srv.URL, "catalog"); got != max || max == 0 {
 		t.Errorf("offline grade of the solution: %d / %d", got, max)
 	}
 	// The browser's own checks for a new sw.js fail quietly; nothing
@@ -239,6 +258,17 @@ func TestOfflineLiveRunAndGradeAfterUse(t *testing.T) {
 	if paths = slices.DeleteFunc(paths, func(p string) bool { return p == "/sw.js" }); len(paths) != 0 {
 		t.Errorf("offline, the pages still asked the network for %v", paths)
 	}
+}
+
+// gradeSolutionAt opens exercise id's page on the server at base, grades
+// its solution and returns the score.
+func (tb *tab) gradeSolutionAt(base, id string) (got, max int) {
+	tb.t.Helper()
+	tb.navigate(base, "exercises/"+id+".html")
+	tb.waitFor(`!!(document.getElementById('runner') && document.getElementById('runner').runner)`, time.Minute)
+	tb.typeCode(exerciseFile(tb.t, id, ".meta/solution.go"))
+	tb.press("grade", gradeTimeout)
+	return tb.score()
 }
 
 func TestKeepForOfflineFetchesEveryBuild(t *testing.T) {
@@ -263,6 +293,16 @@ func TestKeepForOfflineFetchesEveryBuild(t *testing.T) {
 		t.Errorf("keeping the builds started %v in the page", w)
 	}
 	tb.noProblems()
+	// The pages that use the builds come too: an exercise never opened
+	// grades offline (a score, whatever it is: ttl's cost check times
+	// CPU, which a loaded machine may fail).
+	if tr := eval[string](tb, `document.querySelector('[data-testid=offline-status]').dataset.traces`); tr != "all" {
+		t.Errorf("after Keep for offline, every recorded trace kept = %q, want all", tr)
+	}
+	b.offline(tb)
+	if got, max := tb.gradeSolutionAt(b.srv.URL, "ttl"); max <= 0 {
+		t.Errorf("offline grade of ttl's solution, its page never opened: %d / %d (no results); errors: %s", got, max, eval[string](tb, `document.querySelector('[data-role=errors]').textContent`))
+	}
 }
 
 // TestRebuiltSiteReplacesTheCache serves a copy of the site, visits it,
@@ -276,6 +316,11 @@ func TestRebuiltSiteReplacesTheCache(t *testing.T) {
 	b := newOwnBrowser(t, dir)
 	tb := b.open(page)
 	v1 := tb.offlineReady()
+	// A page opened under the old build: the new one keeps it too.
+	const opened = "exercises/catalog.html"
+	tb.navigate(b.srv.URL, opened)
+	tb.waitFor(`document.readyState === 'complete'`, 30*time.Second)
+	tb.waitFor(`caches.open('mcp-playground-`+v1+`').then((c) => c.match(location.origin + '/`+opened+`')).then((r) => { window.e2eOpened = !!r; }) && window.e2eOpened === true`, offlineWait)
 
 	sw := filepath.Join(dir, "sw.js")
 	src, err := os.ReadFile(sw)
@@ -318,6 +363,7 @@ func TestRebuiltSiteReplacesTheCache(t *testing.T) {
 	if !slices.Equal(keys, []string{"mcp-playground-" + v2}) {
 		t.Errorf("caches after the update = %v, want only the new build's", keys)
 	}
+	tb2.waitFor(`caches.open('mcp-playground-`+v2+`').then((c) => c.match(location.origin + '/`+opened+`')).then((r) => { window.e2eOpened = !!r; }) && window.e2eOpened === true`, offlineWait)
 }
 
 // offlineWait bounds the wait for the service worker: the precache, and

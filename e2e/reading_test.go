@@ -374,10 +374,16 @@ func TestOfflinePlaygroundOpensOnTheRecording(t *testing.T) {
 	first, _, _ := twoLessons(t)
 	b := newOwnBrowser(t, shared.dir)
 	tb := b.open(first)
-	tb.offlineReady() // pages and traces kept; no simulator yet
-	b.offline(tb)
+	tb.offlineReady() // lessons kept; no simulator yet
+	// The playground opened once online, on a scenario of sim.wasm: it is
+	// kept, with every recorded trace, and so is sim.wasm, which it ran.
+	// Offline, a scenario of the build it never ran (sim-http.wasm).
 	tb.navigate(b.srv.URL, "playground.html#scenario=paging-empty-token")
-	p := tb.player("paging-empty-token")
+	tb.waitFor(`document.querySelector('[data-testid=offline-status]') && document.querySelector('[data-testid=offline-status]').dataset.traces === 'all'`, offlineWait)
+	b.offline(tb)
+	const id = "discover-fallback"
+	tb.navigate(b.srv.URL, "playground.html#scenario="+id)
+	p := tb.player(id)
 	tb.waitFor(p.q("player-error")+`.dataset.kind === 'offline'`, 60*time.Second)
 	if st := p.status(); st != "baked" {
 		t.Errorf("offline, the playground's badge says %s, want the recording (baked)", st)

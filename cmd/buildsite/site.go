@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -293,6 +292,10 @@ func prepareOut(out string) error {
 	return nil
 }
 
+// scenarioIndexFile is the scenario index for other programs; no page
+// fetches it.
+const scenarioIndexFile = "scenarios.json"
+
 // writeData writes the machine-readable parts: the scenario index and
 // every scenario's trace.
 func (s *site) writeData(w *writer) error {
@@ -300,11 +303,11 @@ func (s *site) writeData(w *writer) error {
 	if err != nil {
 		return err
 	}
-	if err := w.raw("scenarios.json", append(idx, '\n')); err != nil {
+	if err := w.raw(scenarioIndexFile, append(idx, '\n')); err != nil {
 		return err
 	}
 	for _, info := range s.infos {
-		if err := w.raw(path.Join("traces", info.ID+".jsonl"), []byte(s.traces[info.ID].JSONL())); err != nil {
+		if err := w.raw(traceFile(info.ID), []byte(s.traces[info.ID].JSONL())); err != nil {
 			return err
 		}
 	}

@@ -1,8 +1,9 @@
 // offline.js: the page's side of the service worker (sw.js at the top of
 // the site). It registers the worker, shows what this browser keeps for
-// offline use (pages and recorded traces; each wasm build once used or
-// kept), offers "Keep for offline" (every build), says when a new deploy is
-// ready, and holds the "always run live" setting: one bar under the header.
+// offline use (the lessons and every page opened; each wasm build once
+// used or kept), offers "Keep for offline" (every build and every page of
+// the edition), says when a new deploy is ready, and holds the "always run
+// live" setting: one bar under the header.
 'use strict';
 
 import { h } from './dom.js';
@@ -25,7 +26,7 @@ const buildName = (n) => BUILDS[n] || (n.startsWith('grader-') ? t('grader') : n
 export function initOffline(el) {
   if (!el) return null;
   const text = h('span', { class: 'ss-offline', 'data-testid': 'offline-status', 'data-state': 'none' });
-  const keep = h('button', { type: 'button', class: 'ss-btn', 'data-testid': 'keep-offline', hidden: true, title: t('Download the simulator and the grader now, so that live runs and grading work without a network too') }, t('Keep for offline'));
+  const keep = h('button', { type: 'button', class: 'ss-btn', 'data-testid': 'keep-offline', hidden: true, title: t('Download the simulator, the graders and every page now, so that live runs and grading work without a network too') }, t('Keep for offline'));
   const update = h('button', { type: 'button', class: 'ss-btn ss-update', 'data-testid': 'update-ready', hidden: true }, t('Update ready: reload'));
   const live = h('span', { class: 'ss-live' });
   el.replaceChildren(text, keep, update, live);
@@ -82,10 +83,11 @@ export function initOffline(el) {
   });
 
   let reg = null;
+  const edition = lang.startsWith('zh') ? 'zh' : 'en';
   const show = async () => {
     if (!reg) return;
     update.hidden = !(reg.waiting && sw.controller);
-    const st = await ask(reg, { type: 'status', edition: lang.startsWith('zh') ? 'zh' : 'en' });
+    const st = await ask(reg, { type: 'status', edition });
     if (!st) {
       text.textContent = t('Saving this course for offline use…');
       text.dataset.state = 'saving';
@@ -97,12 +99,13 @@ export function initOffline(el) {
     text.dataset.state = st.complete ? 'ready' : 'saving';
     text.dataset.version = st.version;
     text.dataset.editions = (st.editions || []).join(' ');
+    text.dataset.traces = st.traces ? 'all' : '';
     text.dataset.wasm = builds.filter(([, k]) => k).map(([n]) => n).join(' ');
     text.textContent = !st.complete
       ? t('Saving this course for offline use… ({1} of {2})', st.cached, st.files)
       : kept.length
-        ? t('Available offline: every page and recorded trace; live runs: {1}.', new Intl.ListFormat(lang, { type: 'conjunction' }).format(kept))
-        : t('Available offline: every page and recorded trace; live runs need the network.');
+        ? t('Available offline: the lessons and every page you opened; live runs: {1}.', new Intl.ListFormat(lang, { type: 'conjunction' }).format(kept))
+        : t('Available offline: the lessons and every page you opened; live runs need the network.');
     keep.hidden = !st.complete || missing.length === 0;
     keep.disabled = false;
   };
@@ -110,7 +113,7 @@ export function initOffline(el) {
     keep.disabled = true;
     text.textContent = t('Downloading the simulator and the grader for offline use…');
     text.dataset.state = 'saving';
-    const r = await ask(reg, { type: 'keep', names: null });
+    const r = await ask(reg, { type: 'keep', names: null, edition });
     if (r && r.error) text.textContent = t('Could not keep everything for offline use: {1}', r.error);
     else show();
   });

@@ -1,19 +1,23 @@
 // sw.js: the service worker that keeps the course for offline use. One
-// cache per build, named by the build's hash: installing a build copies
-// its scripts, styles and recorded traces, and the pages of the edition
-// the learner is reading, into a fresh cache (in the background: the page
-// that registered it is already usable); the other edition's pages join
-// it when the learner first opens one of them, and a wasm build when first
-// fetched, or when the page asks ("Keep for offline"). A new deploy is a
-// new worker with a new cache; it waits until the learner takes it (the
-// page says an update is ready), then deletes every older cache, so no
-// page ever meets a wasm of another build.
+// cache per build, named by the build's hash. Installing a build copies
+// into a fresh cache what reading the lessons offline needs: the scripts,
+// styles and pictures, and the index and lessons of the edition the
+// learner is reading (in the background: the page that registered it is
+// already usable). The rest joins the cache when first opened, so that a
+// page's first seconds carry the page, not the whole course: the other
+// edition's lessons with its first page; an exercise page or the
+// playground when opened (the playground brings every recorded trace, for
+// any scenario it may show); a wasm build when first fetched, or when the
+// page asks ("Keep for offline"). A new deploy is a new worker with a new
+// cache, which copies again the pages the learner opened under the old
+// one; it waits until the learner takes it (the page says an update is
+// ready), then deletes every older cache, so no page ever meets a wasm of
+// another build.
 //
 // cmd/buildsite writes this file to the top of the site with one line
-// before it: self.BUILD = {version, files, editions, wasm}: the files
-// every page uses, each edition's own files by language (zh/ is the
-// Chinese edition's, any other page the English one's), and the wasm
-// builds, as paths relative to this file.
+// before it: self.BUILD = {version, files, editions, opened, playground,
+// traces, wasm} (see swBuild in cmd/buildsite/offline.go), as paths
+// relative to this file.
 'use strict';
 
 const PREFIX = 'mcp-playground-';
@@ -37,6 +41,12 @@ function key(url) {
 }
 const SHARED = self.BUILD.files.map((f) => key(abs(f)));
 const EDITIONS = Object.fromEntries(Object.entries(self.BUILD.editions).map(([ed, files]) => [ed, files.map((f) => key(abs(f)))]));
+const OPENED = new Set(self.BUILD.opened.map((f) => key(abs(f))));
+const PLAYGROUND = new Set(self.BUILD.playground.map((f) => key(abs(f))));
+const TRACES = self.BUILD.traces.map((f) => key(abs(f)));
+// Every file of the build but the wasm: each joins the cache as it is
+// first fetched, whichever list it is on.
+const KNOWN = new Set([...SHARED, ...Object.values(EDITIONS).flat(), ...OPENED, ...TRACES]);
 
 // editionOf returns the edition of a page's URL: the rule cmd/buildsite
 // splits the files by.
@@ -61,20 +71,37 @@ self.addEventListener('install', (e) => {
     const editions = new Set(pages.filter((c) => c.url.startsWith(SCOPE.href)).map((c) => editionOf(c.url)));
     if (editions.size === 0) editions.add('en');
     await precache([...SHARED, ...[...editions].flatMap((ed) => EDITIONS[ed] || [])]);
+    // What the learner opened under an older build stays offline under
+    // this one. Not part of the install: a page the network fails to
+    // give now is cached when next opened.
+    precache(await openedBefore()).catch(() => {});
   })());
 });
 
-// The editions whose pages this worker is copying now, so that a reader
-// clicking through the other edition starts one copy, not one per page.
+// openedBefore lists this build's pages and traces that an older build's
+// cache holds (the learner opened them), and this one's lacks.
+async function openedBefore() {
+  const urls = new Set();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    for (const r of await (await caches.open(name)).keys()) {
+      if (OPENED.has(r.url) || TRACES.includes(r.url) || Object.values(EDITIONS).some((urls) => urls.includes(r.url))) urls.add(r.url);
+    }
+  }
+  return [...urls];
+}
+
+// The groups of files this worker is copying now (an edition's pages, the
+// playground's traces), so that a reader clicking through starts one
+// copy, not one per page.
 const copying = new Map();
 
-// keepEdition caches edition's pages unless they are, once at a time.
-function keepEdition(ed) {
-  if (!EDITIONS[ed]) return Promise.resolve();
-  if (!copying.has(ed)) {
-    copying.set(ed, precache(EDITIONS[ed]).then(changed).catch(() => {}).finally(() => copying.delete(ed)));
+// keepGroup caches the urls of group name unless they are, once at a time.
+function keepGroup(name, urls) {
+  if (!copying.has(name)) {
+    copying.set(name, precache(urls).then(changed).catch(() => {}).finally(() => copying.delete(name)));
   }
-  return copying.get(ed);
+  return copying.get(name);
 }
 
 self.addEventListener('activate', (e) => {
@@ -92,13 +119,22 @@ self.addEventListener('fetch', (e) => {
   e.respondWith(respond(e, req));
 });
 
-// keepEditionOf caches the pages of url's edition when the cache lacks any.
-async function keepEditionOf(url) {
-  const ed = editionOf(url);
+// keepWith caches what goes with the page at url when the cache lacks
+// any of it: the pages of its edition, and for a playground every
+// recorded trace.
+async function keepWith(url) {
   const cache = await caches.open(CACHE);
-  for (const u of EDITIONS[ed] || []) {
-    if (!(await cache.match(u))) return keepEdition(ed);
-  }
+  const missing = async (urls) => {
+    for (const u of urls) {
+      if (!(await cache.match(u))) return true;
+    }
+    return false;
+  };
+  const ed = editionOf(url);
+  const kept = [];
+  if (EDITIONS[ed] && (await missing(EDITIONS[ed]))) kept.push(keepGroup(ed, EDITIONS[ed]));
+  if (PLAYGROUND.has(key(url)) && (await missing(TRACES))) kept.push(keepGroup('traces', TRACES));
+  await Promise.all(kept);
 }
 
 async function respond(e, req) {
@@ -112,9 +148,9 @@ async function respond(e, req) {
   // for with one gets a response of its own, which takes the request's.
   if (hit && new URL(req.url).search && !WASM.has(k)) return new Response(hit.body, hit);
   if (hit) {
-    // A page of an edition not wholly kept (a copy cut short): the rest
-    // of its pages join the cache once this one is answered.
-    if (req.mode === 'navigate') e.waitUntil(keepEditionOf(req.url));
+    // A page whose company is not wholly kept (a copy cut short): the
+    // rest joins the cache once this one is answered.
+    if (req.mode === 'navigate') e.waitUntil(keepWith(req.url));
     return hit;
   }
   if (WASM.has(k)) {
@@ -130,14 +166,13 @@ async function respond(e, req) {
   }
   try {
     const resp = await fetch(req);
-    if (req.mode === 'navigate') {
-      // The first page of an edition not kept: it joins the cache as it
-      // is (not fetched twice), then the rest of its edition's pages, once
-      // this one is answered (the page's own loads go first). A redirected
-      // response must never answer a navigation, so it is not kept.
-      const own = resp.ok && !resp.redirected && Object.values(EDITIONS).some((urls) => urls.includes(k));
-      e.waitUntil((own ? cache.put(k, resp.clone()) : Promise.resolve()).then(() => keepEditionOf(req.url)));
-    }
+    // A file of the build first fetched joins the cache as it is (not
+    // fetched twice); then, for a page, what goes with it, once this one
+    // is answered (the page's own loads go first). A redirected response
+    // must never answer a navigation, so it is not kept.
+    const own = resp.status === 200 && !resp.redirected && KNOWN.has(k);
+    const put = own ? cache.put(k, resp.clone()) : Promise.resolve();
+    e.waitUntil(req.mode === 'navigate' ? put.then(() => keepWith(req.url)) : put);
     return resp;
   } catch (err) {
     if (req.mode === 'navigate') {
@@ -155,9 +190,12 @@ async function changed() {
 
 // keep fetches the named wasm builds (all when names is null) into the
 // cache, skipping those it holds. httpCache: the page just ran them, so
-// the browser's HTTP cache may hold them already.
-async function keep(names, httpCache) {
+// the browser's HTTP cache may hold them already. Keeping every build
+// keeps the pages that use them too, edition's exercise pages and
+// playground with every recorded trace, whether opened yet or not.
+async function keep(names, httpCache, edition) {
   const cache = await caches.open(CACHE);
+  if (!names) await precache([...[...OPENED].filter((u) => u.endsWith('.html') && editionOf(u) === edition), ...TRACES]);
   for (const [url, name] of WASM) {
     if (names && !names.includes(name)) continue;
     if (await cache.match(url)) continue;
@@ -178,7 +216,9 @@ async function status(edition) {
   const files = [...SHARED, ...(EDITIONS[edition] || EDITIONS.en || [])];
   const cached = files.filter((u) => have.has(u)).length;
   const editions = Object.keys(EDITIONS).filter((ed) => EDITIONS[ed].every((u) => have.has(u)));
-  return { version: self.BUILD.version, files: files.length, cached, complete: cached === files.length, wasm, editions };
+  // Every recorded trace: what the playground brings when first opened.
+  const traces = TRACES.every((u) => have.has(u));
+  return { version: self.BUILD.version, files: files.length, cached, complete: cached === files.length, wasm, editions, traces };
 }
 
 self.addEventListener('message', (e) => {
@@ -191,7 +231,7 @@ self.addEventListener('message', (e) => {
       e.waitUntil(status(String(msg.edition || 'en')).then(reply));
       break;
     case 'keep':
-      e.waitUntil(keep(Array.isArray(msg.names) ? msg.names : null, !!msg.httpCache).then(() => reply({}), (err) => reply({ error: String(err.message || err) })));
+      e.waitUntil(keep(Array.isArray(msg.names) ? msg.names : null, !!msg.httpCache, String(msg.edition || 'en')).then(() => reply({}), (err) => reply({ error: String(err.message || err) })));
       break;
     case 'skip-waiting':
       self.skipWaiting();
