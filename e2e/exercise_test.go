@@ -333,46 +333,6 @@ func TestExerciseRuntimeLoadsOnlyOnExercisePages(t *testing.T) {
 	}
 }
 
-// TestExerciseScreenshots writes the catalog exercise page at 1280 and 360
-// px wide, before and after grading a mutant (so that both passing and
-// failing checks show), when E2E_SHOTS names a directory.
-func TestExerciseScreenshots(t *testing.T) {
-	dir := shotsDir(t)
-	// The page is long (the statement comes first): each shot scrolls the
-	// part it shows to the top of the screen.
-	shoot := func(tb *tab, name, selector string) {
-		t.Helper()
-		eval[chromedp.Void](tb, `(() => { const e = document.querySelector(`+js(selector)+`); window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 70); })()`)
-		buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, width := range []int64{1280, 360} {
-		t.Run(fmt.Sprint(width), func(t *testing.T) {
-			tb := openWarmExercise(t, "catalog")
-			if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(width, 900)); err != nil {
-				t.Fatal(err)
-			}
-			tb.typeCode(exerciseFile(t, "catalog", "catalog.go"))
-			shoot(tb, fmt.Sprintf("exercise-%d-top", width), "h1")
-			shoot(tb, fmt.Sprintf("exercise-%d-before", width), "#runner")
-			tb.typeCode(mutantSource(t, "catalog", "stops-at-empty.diff"))
-			eval[chromedp.Void](tb, `document.querySelector('[data-role=hint]').click()`)
-			tb.press("grade", gradeTimeout)
-			shoot(tb, fmt.Sprintf("exercise-%d-after-editor", width), ".runner-bar")
-			shoot(tb, fmt.Sprintf("exercise-%d-after", width), "[data-testid=score]")
-			// An edit after the grade: the results read as the earlier code's.
-			tb.typeCode(mutantSource(t, "catalog", "stops-at-empty.diff") + "\n")
-			shoot(tb, fmt.Sprintf("exercise-%d-stale", width), "[data-role=results]")
-			tb.noProblems()
-		})
-	}
-}
-
 // A learner's code saved for an earlier starter is offered, never loaded
 // silently: the editor shows the new starter until the learner picks.
 func TestExerciseChangedStarterOffersBoth(t *testing.T) {
