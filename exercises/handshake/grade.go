@@ -161,7 +161,7 @@ func gradeOnlyPing(ctx context.Context, f GradeNew) grading.Result {
 				return grading.Failf("in state %s, Send(%q, %d) = %v, want nil", state, s.method, id, err)
 			}
 			if !s.ok && err == nil {
-				return grading.Failf("in state %s, Send(%q, %d) = nil, want an error: only ping may be sent before READY", state, s.method, id)
+				return grading.Failf("in state %s, Send(%q, %d) = nil, want an error: before READY this client sends only ping (the exercise's rule, from 2025-11-25 Lifecycle: the client SHOULD NOT send requests other than pings before the server has responded to initialize)", state, s.method, id)
 			}
 			if got := c.State(); got != state {
 				return grading.Failf("after Send(%q, %d) in state %s, State() = %q, want %q", s.method, id, state, got, state)

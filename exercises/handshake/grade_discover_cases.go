@@ -69,7 +69,7 @@ func gradeFallbackCases() []gradeDiscoverCase {
 			steps: []gradeStep{{send: "server/discover", id: 1}, {frame: gradeError(1, -32601, "Method not found")},
 				{send: "server/discover", id: 2}, {send: "initialize", id: 2}, {frame: gradeInitResult(2, "2025-11-25")}, {send: "tools/list", id: 3}},
 			state: Ready, version: "2025-11-25", offer: "2025-11-25", why: why},
-		{name: "code 0, as go-sdk answers a request before initialize", ask: "2026-07-28", supported: gradeSDKVersions,
+		{name: "code 0, as go-sdk v1.8.0 answers a request before initialize", ask: "2026-07-28", supported: gradeSDKVersions,
 			steps: []gradeStep{{send: "server/discover", id: 1}, {frame: gradeError(1, 0, "method \"server/discover\" is invalid during session initialization")}},
 			state: New, offer: "2025-11-25", why: why},
 		{name: "invalid params, then a counter-offer", ask: "2027-03-01", supported: gradeFuture,
