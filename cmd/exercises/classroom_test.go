@@ -23,14 +23,18 @@ import (
 // build cache; -trimpath (in the grader) makes its entries valid in every
 // temporary copy.
 //
-// Grading every variant of every exercise through every target would run
-// go test a few hundred times, so Gradescope (one go test per submission)
-// grades every mutant of one exercise (fullExercises) and the first of
-// the others, and Classroom 50 (one go test per check) samples checks.
+// Grading every mutant of every exercise through every target would run go
+// test a few hundred times, each linking go-sdk programs. Which check
+// catches which mutant is the proof's to show (go run ./cmd/exercises
+// check), in process; here each exercise's starter, solution and first
+// mutant are graded out of process by Gradescope (one go test per
+// submission), and Classroom 50 (one go test per check) samples checks. A
+// solution's full marks already carry every check's calls, errors
+// included, across the pipe.
 
-// fullExercises are graded by Gradescope on the starter, the solution and
-// every mutant: the one with the most mutants, each quick to grade.
-var fullExercises = []string{"frames"}
+// sampleExercise is the exercise the tests of one platform's own cases
+// use: small, and quick to grade.
+const sampleExercise = "frames"
 
 // goEnv is the environment of every go command the tests run: offline
 // (the module cache must already hold everything), with the local

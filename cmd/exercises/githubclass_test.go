@@ -103,7 +103,7 @@ func TestGitHubGradingStep(t *testing.T) {
 	dir, exs := gradingExport(t, "github", "grades every exercise")
 	// The mixed class: a teacher who assigned two exercises, a student with
 	// one's solution and the other's first mutant.
-	mutated := exerciseByID(t, exs, fullExercises[0])
+	mutated := exerciseByID(t, exs, sampleExercise)
 	mutant := variantFile{ex: mutated, kind: "mutant", mutant: mutated.Mutants[0]}
 	other := exerciseByID(t, exs, "ttl")
 	for _, tc := range []struct {

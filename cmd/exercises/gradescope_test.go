@@ -267,7 +267,7 @@ func TestGradescopeGradesSubmissions(t *testing.T) {
 					}
 				}
 			}
-			if ex.ID != fullExercises[0] {
+			if ex.ID != sampleExercise {
 				return
 			}
 			solution := variantFile{ex: ex, kind: "solution"}.source(t)

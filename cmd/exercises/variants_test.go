@@ -50,29 +50,17 @@ func (v variantFile) source(t *testing.T) []byte {
 // catcher is the check a mutant must fail.
 func (v variantFile) catcher() string { return v.ex.Config.Mutants[v.mutant] }
 
-// variants lists what each target grades: for fullExercises the starter,
-// the solution and every mutant; for the others the starter, the solution
-// and the first mutant.
+// variants lists what each target grades: each exercise's starter,
+// solution and first mutant.
 func variants(exs []exercise) []variantFile {
 	var out []variantFile
 	for _, ex := range exs {
 		out = append(out, variantFile{ex: ex, kind: "starter"}, variantFile{ex: ex, kind: "solution"})
-		ms := ex.Mutants
-		if !slices.Contains(fullExercises, ex.ID) && len(ms) > 1 {
-			ms = ms[:1]
-		}
-		for _, m := range ms {
-			out = append(out, variantFile{ex: ex, kind: "mutant", mutant: m})
+		if len(ex.Mutants) > 0 {
+			out = append(out, variantFile{ex: ex, kind: "mutant", mutant: ex.Mutants[0]})
 		}
 	}
 	return out
-}
-
-// sampleVariants lists each exercise's starter, solution and first mutant.
-func sampleVariants(exs []exercise) []variantFile {
-	return slices.DeleteFunc(variants(exs), func(v variantFile) bool {
-		return v.kind == "mutant" && v.mutant != v.ex.Mutants[0]
-	})
 }
 
 func exerciseByID(t *testing.T, exs []exercise, id string) exercise {
