@@ -177,6 +177,29 @@ func allocatorOptions(chromium, userDataDir string) []chromedp.ExecAllocatorOpti
 	}
 }
 
+// startBrowser starts Chromium with profile as its user data directory and
+// returns its context and what stops it. A start that fails is tried once
+// more, logged: Chromium now and then dies in its first second on a loaded
+// machine (a crashpad dump, no page loaded yet), which says nothing about
+// the site.
+func startBrowser(t testing.TB, chromium, profile string) (context.Context, context.CancelFunc, error) {
+	t.Helper()
+	var err error
+	for try := range 2 {
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(chromium, profile)...)
+		bctx, cancelB := chromedp.NewContext(actx)
+		if err = chromedp.Do(bctx); err == nil {
+			return bctx, func() { cancelB(); cancelA() }, nil
+		}
+		cancelB()
+		cancelA()
+		if try == 0 {
+			t.Logf("start %s failed, trying once more: %v", chromium, err)
+		}
+	}
+	return nil, nil, fmt.Errorf("start %s: %v", chromium, err)
+}
+
 var browserMu sync.Mutex // guards the lazy start of shared.browser
 
 // browserFor returns the shared browser, starting it on first use.
@@ -193,17 +216,13 @@ func browserFor(t testing.TB) context.Context {
 		if err != nil {
 			t.Fatal(err)
 		}
-		actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(s.chromium, profile)...)
-		bctx, cancelB := chromedp.NewContext(actx)
-		if err := chromedp.Do(bctx); err != nil {
-			cancelB()
-			cancelA()
-			t.Fatalf("start %s: %v", s.chromium, err)
+		bctx, stop, err := startBrowser(t, s.chromium, profile)
+		if err != nil {
+			t.Fatal(err)
 		}
 		s.browser = bctx
 		s.stop = func() {
-			cancelB()
-			cancelA()
+			stop()
 			os.RemoveAll(profile)
 		}
 	}

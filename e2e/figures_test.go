@@ -22,14 +22,12 @@ import (
 // the page's load). done closes the browser.
 func coldTab(b *testing.B, url string, srv *gzipServer, timeout time.Duration) (tb *tab, done func()) {
 	b.Helper()
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(shared.chromium, b.TempDir())...)
-	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, timeout)
-	done = func() { cancelT(); cancel(); cancelA() }
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		done()
+	bctx, stop, err := startBrowser(b, shared.chromium, b.TempDir())
+	if err != nil {
 		b.Fatal(err)
 	}
+	ctx, cancelT := context.WithTimeout(bctx, timeout)
+	done = func() { cancelT(); stop() }
 	srv.sent.Store(0)
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		done()

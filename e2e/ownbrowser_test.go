@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
@@ -34,13 +36,11 @@ func newOwnBrowserAt(t *testing.T, dir, base string) *ownBrowser {
 	if shared.skip != "" {
 		t.Skip(shared.skip)
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), allocatorOptions(shared.chromium, t.TempDir())...)
-	t.Cleanup(cancelA)
-	bctx, cancelB := chromedp.NewContext(actx)
-	t.Cleanup(cancelB)
-	if err := chromedp.Do(bctx); err != nil {
+	bctx, stop, err := startBrowser(t, shared.chromium, t.TempDir())
+	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(stop)
 	if base == "" {
 		base = "/"
 	}
@@ -87,16 +87,43 @@ func (tb *tab) offlineReady(want ...string) string {
 // emulation, its service worker's included.
 func (tb *tab) goOffline() {
 	tb.t.Helper()
-	yes := true
 	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
 		tb.t.Fatal(err)
 	}
-	if _, err := chromedp.Call(tb.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		EmulateOfflineServiceWorker: &yes,
-		MatchedNetworkConditions:    []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
-	}); err != nil {
+	if err := tb.emulateOffline(true); err != nil {
 		tb.t.Fatal(err)
 	}
+}
+
+// emulateOffline turns Chromium's network emulation for tb to offline, its
+// service worker's fetches included, or back to online. The command's shape
+// changed between Chromium releases: 156 takes offline in each rule and a
+// flag for service workers, 148 (Debian bookworm's package in December
+// 2026) one offline flag beside the rules and refuses the newer shape as
+// invalid parameters. The newer shape goes first.
+func (tb *tab) emulateOffline(off bool) error {
+	_, err := chromedp.Call(tb.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		EmulateOfflineServiceWorker: &off,
+		MatchedNetworkConditions:    []*network.Conditions{{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}},
+	})
+	if err == nil {
+		return nil
+	}
+	type rule struct {
+		URLPattern string  `json:"urlPattern"`
+		Latency    float64 `json:"latency"`
+		Down       float64 `json:"downloadThroughput"`
+		Up         float64 `json:"uploadThroughput"`
+	}
+	type params struct {
+		Offline bool   `json:"offline"`
+		Rules   []rule `json:"matchedNetworkConditions"`
+	}
+	older := cdp.Command[params, network.EmulateNetworkConditionsByRuleResult]{Method: network.CommandEmulateNetworkConditionsByRule}
+	if _, err2 := chromedp.Call(tb.ctx, older, params{Offline: off, Rules: []rule{{Down: -1, Up: -1}}}); err2 != nil {
+		return fmt.Errorf("network emulation: %v; in Chromium 148's shape: %v", err, err2)
+	}
+	return nil
 }
 
 // offline cuts b's network: Chromium's emulation for tb, and the server

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -398,9 +397,7 @@ func TestOfflinePlaygroundOpensOnTheRecording(t *testing.T) {
 	tb.shot("playground-offline-1280")
 	// Back online: offer to keep the simulator for offline use.
 	b.gz.down.Store(false)
-	if _, err := chromedp.Call(tb.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		MatchedNetworkConditions: []*network.Conditions{{Offline: false, DownloadThroughput: -1, UploadThroughput: -1}},
-	}); err != nil {
+	if err := tb.emulateOffline(false); err != nil {
 		t.Fatal(err)
 	}
 	tb.waitFor(`!!`+p.q("keep-sim-offline"), 30*time.Second)
