@@ -72,7 +72,7 @@ export class Grader {
       settle.resolve();
       return;
     }
-    // Warm-up: the starter, graded once, results unused. A warm-up that
+    // Warm-up: one grade of the source the page chose, results unused. A warm-up that
     // never ends (it should not) must not hold the page forever.
     let timer = 0;
     let done = false;

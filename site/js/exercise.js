@@ -43,7 +43,11 @@ class Runner {
     // code needs (cmd/buildsite's wasmTargets).
     const worker = new URL('./grader-worker.js', import.meta.url);
     worker.searchParams.set('wasm', `grader-${data.id}.wasm`);
-    this.grader = new Grader(worker, budget, { exercise: data.id, source: data.starter });
+    // The warm-up grades the solution, not the starter: a starter fails its
+    // checks early, so the code a right answer runs (every check's whole
+    // path through the simulator and the interpreter) would still be cold
+    // when the learner's first good attempt arrives.
+    this.grader = new Grader(worker, budget, { exercise: data.id, source: data.solution || data.starter });
     const $ = (sel) => root.querySelector(sel);
     this.el = {
       gradeBtn: $('[data-testid="grade"]'),
