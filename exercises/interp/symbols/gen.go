@@ -52,6 +52,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcp-playground/mcp-playground/exercises/interp/symbols/tablesum"
 	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 	"github.com/traefik/yaegi/extract"
 	"github.com/traefik/yaegi/stdlib/generic"
@@ -180,6 +181,18 @@ func main() {
 			log.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(*outDir, "z_exports_"+id+".go"), src, 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
+	// What these tables were made from, so that the up-to-date test need
+	// not make them again to know (a regeneration elsewhere, -o, is that
+	// test's own).
+	if *outDir == "." {
+		sum, err := tablesum.Sum(filepath.Join(root, ".."), ".")
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := os.WriteFile(tablesum.File, []byte(sum+"\n"), 0o644); err != nil {
 			log.Fatal(err)
 		}
 	}
