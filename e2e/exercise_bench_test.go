@@ -97,7 +97,10 @@ func coldBytes(b *testing.B, url string, srv *gzipServer, mark string) int64 {
 // workerTiming is the grader worker's own clock at its ready message (ms
 // since the worker started): the module compiled and instantiated, and the
 // Go program up.
-type workerTiming struct{ Compiled, Ready float64 }
+type workerTiming struct {
+	Compiled float64 `json:"compiled"`
+	Ready    float64 `json:"ready"`
+}
 
 // coldGrade opens url in a new browser profile, grades src as soon as the
 // page's runner exists and wait has passed since navigation, and returns
@@ -118,7 +121,6 @@ func coldGrade(b *testing.B, url string, srv *gzipServer, src string, wait time.
 		b.Fatalf("cold: the solution scored %d / %d; checks %v; errors: %s", got, max, tb.checks(), eval[string](tb, `document.querySelector('[data-role=errors]').textContent`))
 	}
 	nav = eval[float64](tb, `performance.getEntriesByName('mcp-playground:graded').slice(-1)[0].startTime`)
-	w.Compiled = eval[float64](tb, `performance.getEntriesByName('mcp-playground:grader-ready')[0].detail.compiled`)
-	w.Ready = eval[float64](tb, `performance.getEntriesByName('mcp-playground:grader-ready')[0].detail.ready`)
+	w = eval[workerTiming](tb, `performance.getEntriesByName('mcp-playground:grader-ready')[0].detail`)
 	return nav, click, srv.sent.Load(), w
 }
