@@ -68,6 +68,8 @@ func steps(site string) []step {
 			return nil
 		}},
 		{name: "vet", args: []string{"go", "vet", "./..."}},
+		// The players the copies students get are built from (sim/tape).
+		{name: "vet the replay build", args: []string{"go", "vet", "-tags", "replay", "./sim/..."}},
 		{name: "dead code", fn: deadCode},
 		// -trimpath as the site's wasm builds have it: the packages they
 		// compiled are then in the build cache for this step too (a fresh

@@ -130,6 +130,12 @@ func RunWithin[F any](ctx context.Context, c Check[F], f F, d time.Duration) Res
 					done <- Result{Message: string(n)}
 					return
 				}
+				// A reference played back from a tape that has no answer
+				// (sim/tape) says so plainly: the stack is the grader's.
+				if m, ok := p.(interface{ PlainPanic() string }); ok {
+					done <- Result{Message: m.PlainPanic()}
+					return
+				}
 				done <- Result{Message: fmt.Sprintf("panic: %v\n%s", p, firstFrames(debug.Stack()))}
 			}
 		}()

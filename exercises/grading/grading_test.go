@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/mcp-playground/mcp-playground/sim/tape"
 )
 
 func TestSelectsCheck(t *testing.T) {
@@ -41,6 +43,7 @@ func TestRunTurnsPanicsAndHangsIntoFailures(t *testing.T) {
 		{"pass", func(context.Context) Result { return Pass() }, true, ""},
 		{"fail", func(context.Context) Result { return Failf("got %d, want %d", 1, 2) }, false, "got 1, want 2"},
 		{"panic", func(context.Context) Result { panic("TODO") }, false, "panic: TODO"},
+		{"a reference with no answer on its tape", func(context.Context) Result { panic(tape.Missing{Call: "f(2)"}) }, false, "this copy of the graders carries"},
 		{"hang until ctx ends", func(ctx context.Context) Result { <-ctx.Done(); select {} }, false, "timed out"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,6 +56,9 @@ func TestRunTurnsPanicsAndHangsIntoFailures(t *testing.T) {
 			r := Run(ctx, c, tc.f)
 			if r.Pass != tc.pass || !strings.Contains(r.Message, tc.msg) || r.Check != "c" {
 				t.Errorf("Run = %+v, want pass=%v and message containing %q", r, tc.pass, tc.msg)
+			}
+			if strings.HasPrefix(tc.msg, "this copy") && !strings.HasPrefix(r.Message, tc.msg) {
+				t.Errorf("Run = %q: a tape's missing answer is the whole message, without panic: or the grader's stack", r.Message)
 			}
 			if !r.Pass && r.Scenario != "s" {
 				t.Errorf("Run = %+v, want scenario s on failure", r)

@@ -11,8 +11,8 @@ package catalog
 import (
 	"context"
 	"errors"
-	"fmt"
 
+	"github.com/mcp-playground/mcp-playground/sim/tape"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -56,45 +56,58 @@ var (
 // Errors from l (a -32602 *jsonrpc.Error for a stale cursor, say) are
 // wrapped so that errors.As still finds them.
 func Enumerate(ctx context.Context, l Lister, lim Limits) (tools []*mcp.Tool, pageSizes []int, err error) {
-	if lim.MaxPages < 1 || lim.MaxTools < 0 {
-		return nil, nil, fmt.Errorf("%w: MaxPages %d, MaxTools %d", ErrInvalidLimits, lim.MaxPages, lim.MaxTools)
+	return enumerate(ctx, l, lim)
+}
+
+// sentinels are the errors a caller of Enumerate tests for, as a tape
+// names them (see sim/tape); a ctx error comes back as it is.
+func sentinels() map[string]error {
+	return map[string]error{
+		"ErrInvalidLimits": ErrInvalidLimits, "ErrDuplicateName": ErrDuplicateName,
+		"ErrCursorRepeated": ErrCursorRepeated, "ErrPageLimit": ErrPageLimit, "ErrToolLimit": ErrToolLimit,
+		"context.Canceled": context.Canceled, "context.DeadlineExceeded": context.DeadlineExceeded,
 	}
-	seenCursors := map[string]bool{}
-	seenNames := map[string]bool{}
-	var cursor *string
-	for page := 1; ; page++ {
-		if page > lim.MaxPages {
-			return nil, nil, fmt.Errorf("%w: %d pages without reaching the end", ErrPageLimit, lim.MaxPages)
+}
+
+// A tapeWalk is a walk's place on a tape: the key of everything it has
+// sent and received so far.
+type tapeWalk struct{ key string }
+
+func newTapeWalk(lim Limits) *tapeWalk { return &tapeWalk{key: tape.Key("catalog.Enumerate", lim)} }
+
+// at is the key of the walk's next decision: to send a request or to
+// return. Whether ctx is done is part of it, as the walk checks ctx before
+// each request.
+func (w *tapeWalk) at(ctx context.Context) string { return tape.Key(w.key, ctx.Err() != nil) }
+
+// saw moves the walk past one request and what came back. What the walk
+// decides on is in the key: each tool's name (or its absence), the next
+// cursor, and the error's text.
+func (w *tapeWalk) saw(cursor *string, p Page, err error) {
+	names := make([]*string, len(p.Tools))
+	for i, t := range p.Tools {
+		if t != nil {
+			names[i] = &t.Name
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
-		}
-		p, err := l.ListTools(ctx, cursor)
-		if err != nil {
-			return nil, nil, fmt.Errorf("catalog: page %d: %w", page, err)
-		}
-		for _, t := range p.Tools {
-			if t == nil {
-				return nil, nil, fmt.Errorf("catalog: page %d holds a null tool", page)
-			}
-			if seenNames[t.Name] {
-				return nil, nil, fmt.Errorf("%w: %q on page %d", ErrDuplicateName, t.Name, page)
-			}
-			seenNames[t.Name] = true
-			tools = append(tools, t)
-		}
-		if len(tools) > lim.MaxTools {
-			return nil, nil, fmt.Errorf("%w: more than %d tools", ErrToolLimit, lim.MaxTools)
-		}
-		pageSizes = append(pageSizes, len(p.Tools))
-		if p.NextCursor == nil {
-			return tools, pageSizes, nil
-		}
-		if seenCursors[*p.NextCursor] {
-			return nil, nil, fmt.Errorf("%w: %q after page %d", ErrCursorRepeated, *p.NextCursor, page)
-		}
-		seenCursors[*p.NextCursor] = true
-		next := *p.NextCursor
-		cursor = &next
 	}
+	var text *string
+	if err != nil {
+		s := err.Error()
+		text = &s
+	}
+	w.key = tape.Key(w.key, cursor, names, p.NextCursor, text)
+}
+
+// A tapeStep is one decision of a walk on a tape: send Cursor, or return.
+type tapeStep struct {
+	Cursor *string     `json:"cursor,omitempty"`
+	Return *tapeResult `json:"return,omitempty"`
+}
+
+// A tapeResult is what Enumerate returned: the first Tools tools of the
+// pages in order, the page sizes, the error.
+type tapeResult struct {
+	Tools int       `json:"tools"`
+	Sizes []int     `json:"sizes"`
+	Err   *tape.Err `json:"err,omitempty"`
 }

@@ -5,11 +5,9 @@
 package frames
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"unicode/utf8"
+
+	"github.com/mcp-playground/mcp-playground/sim/tape"
 )
 
 // ErrNotTerminated is reported for bytes after the last LF.
@@ -23,8 +21,13 @@ var complaints []string
 // complaint registers text as one of CheckLine's verdicts.
 func complaint(text string) error {
 	complaints = append(complaints, text)
-	return errors.New(text)
+	e := errors.New(text)
+	complaintErrs = append(complaintErrs, e)
+	return e
 }
+
+// complaintErrs are the complaints as the errors CheckLine returns.
+var complaintErrs []error
 
 // CheckLine's verdicts, in the order of its rules.
 var (
@@ -61,26 +64,7 @@ type Verdict struct {
 
 // CheckStream splits data into lines and checks each. Bytes after the final
 // LF are reported with [ErrNotTerminated].
-func CheckStream(data []byte) []Verdict {
-	var out []Verdict
-	for n := 1; len(data) > 0; n++ {
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 {
-			err := CheckLine(data)
-			if err == nil {
-				err = ErrNotTerminated
-			} else {
-				err = fmt.Errorf("%w; %v", ErrNotTerminated, err)
-			}
-			out = append(out, Verdict{Line: n, Text: string(data), Err: err})
-			break
-		}
-		line := data[:i]
-		out = append(out, Verdict{Line: n, Text: string(line), Err: CheckLine(line)})
-		data = data[i+1:]
-	}
-	return out
-}
+func CheckStream(data []byte) []Verdict { return checkStream(data) }
 
 // CheckLine reports whether line (without its LF) is one valid MCP message:
 // a JSON-RPC 2.0 message that also follows MCP's own rules (specification
@@ -99,104 +83,21 @@ func CheckStream(data []byte) []Verdict {
 //
 // A newline inside a JSON string is escaped as \n and so never splits a line;
 // a raw CR is reported, since a reader splitting on LF would keep it.
-func CheckLine(line []byte) error {
-	if len(bytes.TrimSpace(line)) == 0 {
-		return errEmpty
+func CheckLine(line []byte) error { return checkLine(line) }
+
+// sentinels are the errors a verdict may be or wrap, as a tape names them:
+// ErrNotTerminated and each complaint, by its text.
+func sentinels() map[string]error {
+	m := map[string]error{"ErrNotTerminated": ErrNotTerminated}
+	for _, e := range complaintErrs {
+		m[e.Error()] = e
 	}
-	if bytes.IndexByte(line, '\r') >= 0 {
-		return errCR
-	}
-	if !utf8.Valid(line) {
-		// encoding/json would quietly turn the bad bytes into U+FFFD.
-		return errUTF8
-	}
-	if !json.Valid(line) {
-		t := bytes.TrimSpace(line)
-		switch {
-		case t[0] == '{' || t[0] == '[':
-			return errIncomplete
-		case line[0] == ' ' || line[0] == '\t' || t[0] == '}' || t[0] == ']' || t[0] == '"':
-			return errFragment
-		}
-		return errNotJSON
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(line, &m); err != nil {
-		return errNotObject
-	}
-	if v, ok := m["jsonrpc"]; !ok || string(v) != `"2.0"` {
-		return errNoVersion
-	}
-	id, hasID := m["id"]
-	if hasID && !validID(id) {
-		if string(id) == "null" {
-			return errNullID
-		}
-		return errIDType
-	}
-	result, hasResult := m["result"]
-	errObj, hasError := m["error"]
-	if method, ok := m["method"]; ok {
-		var s string
-		if json.Unmarshal(method, &s) != nil || s == "" {
-			return errMethod
-		}
-		if hasResult || hasError {
-			return errRequestResult
-		}
-		if params, ok := m["params"]; ok && !isObject(params) {
-			return errParams
-		}
-		return nil
-	}
-	switch {
-	case hasResult && hasError:
-		return errBoth
-	case !hasResult && !hasError:
-		return errNeither
-	case hasResult && !hasID:
-		return errNoID
-	case hasResult && !isObject(result):
-		return errResult
-	}
-	if hasError {
-		var e struct {
-			Code    json.RawMessage `json:"code"`
-			Message *string         `json:"message"`
-		}
-		if !isObject(errObj) || json.Unmarshal(errObj, &e) != nil || e.Code == nil || e.Message == nil {
-			return errErrorShape
-		}
-		if !isInteger(e.Code) {
-			return errCode
-		}
-	}
-	return nil
+	return m
 }
 
-// validID reports whether raw is an id MCP allows: a string or an integer.
-func validID(raw json.RawMessage) bool {
-	return len(raw) > 0 && raw[0] == '"' || isInteger(raw)
-}
-
-// isInteger reports whether raw is a JSON number written as an integer:
-// an optional minus sign and digits, no fraction, no exponent.
-func isInteger(raw json.RawMessage) bool {
-	if len(raw) > 0 && raw[0] == '-' {
-		raw = raw[1:]
-	}
-	if len(raw) == 0 {
-		return false
-	}
-	for _, c := range raw {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// isObject reports whether raw is a JSON object.
-func isObject(raw json.RawMessage) bool {
-	return len(raw) > 0 && raw[0] == '{'
+// A tapeVerdict is a [Verdict] on a tape.
+type tapeVerdict struct {
+	Line int       `json:"line"`
+	Text []byte    `json:"text"` // bytes, not a string: JSON would mend invalid UTF-8
+	Err  *tape.Err `json:"err,omitempty"`
 }
