@@ -91,6 +91,7 @@ var scoreLine = regexp.MustCompile(`(?m)^score: (\d+)/(\d+) points`)
 // each scores 0, as the starter does.
 func TestCheatsScoreAsTheStarter(t *testing.T) {
 	dir, _ := gradingExport(t, "github", "grades every cheat")
+	dir = filepath.Join(dir, "template")
 	file := filepath.Join(dir, "exercises", "catalog", "catalog.go")
 	for _, c := range catalogCheats {
 		t.Run(c.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -30,7 +31,7 @@ func classroomTargets() []target {
 	return []target{
 		{"classroom50", "Classroom 50 (foundation50/classroom50): a template repository, tests/<id>.json and runtime.json for gh teacher assignment add, and the pristine graders for the assignment's bundle", writeClassroom50},
 		{"gradescope", "Gradescope: <id>/autograder.zip per exercise (setup.sh installs Go, run_autograder grades the submitted <id>.go)", writeGradescope},
-		{"github", "plain GitHub: a template repository whose Actions workflow grades every push, with a points table in the job summary and results.json as an artifact", writeGitHubClass},
+		{"github", "plain GitHub: template/, a repository whose Actions workflow grades every push, with a points table in the job summary and results.json as an artifact; regrade/, the teacher's grader to regrade a student's copy with", writeGitHubClass},
 	}
 }
 
@@ -123,6 +124,9 @@ type tree struct {
 	exs      []exercise // the exercise folders to copy
 	starters bool       // the learner files (the starters)
 	readmes  bool       // the statements, exercises/<id>/README.md and README.zh.md
+	// recorded: a copy students get, whose reference implementations are
+	// a tape of their answers (sim/tape) instead of their code.
+	recorded bool
 }
 
 // writeTree copies into dir the module files the graders need: go.mod and
@@ -165,12 +169,56 @@ func (e *export) writeTree(dir string, t tree) error {
 			return err
 		}
 		for _, f := range d.files {
-			if err := copyFile(filepath.Join(d.dir, f), filepath.Join(dir, rel, f)); err != nil {
+			src, err := os.ReadFile(filepath.Join(d.dir, f))
+			if err != nil {
 				return err
+			}
+			keep, content, err := forCopy(filepath.Join(rel, f), string(src), t.recorded)
+			if err != nil {
+				return err
+			}
+			if keep {
+				if err := writeFile(filepath.Join(dir, rel, f), content); err != nil {
+					return err
+				}
 			}
 		}
 	}
-	return e.writeGrader(filepath.Join(dir, "grader"), t.exs)
+	if t.recorded {
+		r, err := e.recording()
+		if err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(dir, "sim", "tape", "recorded.json"), string(r.tape)); err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(dir, "sim", "tape", "recorded.go"), tapeLoader); err != nil {
+			return err
+		}
+	}
+	return e.writeGrader(filepath.Join(dir, "grader"), t.exs, t.recorded)
+}
+
+// forCopy says whether a support package's file goes into a copy, and
+// with what content. A file built for the tag replay (a reference played
+// back from the tape) goes, without its constraint, into a recorded copy
+// only; one built for !replay (the reference's code) into the others only.
+// A Go file may name replay in no other way.
+func forCopy(name, src string, recorded bool) (keep bool, content string, err error) {
+	if !strings.HasSuffix(name, ".go") {
+		return true, src, nil
+	}
+	first, rest, _ := strings.Cut(src, "\n")
+	switch strings.TrimSpace(first) {
+	case "//go:build replay":
+		return recorded, strings.TrimLeft(rest, "\n"), nil
+	case "//go:build !replay":
+		return !recorded, src, nil
+	}
+	if regexp.MustCompile(`(?m)^//go:build .*\breplay\b`).MatchString(src) {
+		return false, "", fmt.Errorf("%s: a file's build constraint may name replay only as its first line, \"//go:build replay\" or \"//go:build !replay\"", name)
+	}
+	return true, src, nil
 }
 
 // runPattern is the -run pattern selecting one check. It needs no quoting
@@ -225,9 +273,12 @@ Needs Go (the version in ` + "`go.mod`" + `); the first ` + "`go test`" + ` down
 talks to the network while grading: the MCP servers and clients run in memory.
 
 ` + exerciseTable(exs) + fmt.Sprintf("\nThere are %d points in all.\n", total) + `
-The ` + "`sim/`" + ` folder is the course's simulator (a fixture MCP server, a stepped wire, the reference
-implementations the graders compare you with). Reading it is allowed; it is not part of any
-exercise.
+The ` + "`sim/`" + ` folder is the course's simulator (a fixture MCP server, a stepped wire); it is
+not part of any exercise. The reference implementations the checks compare your code with are
+not in it as code: ` + "`sim/catalog`" + `, ` + "`sim/frames`" + ` and ` + "`sim/ttl`" + ` answer from
+` + "`sim/tape/recorded.json`" + `, the reference's answers to the checks' own cases, recorded when this copy
+was made. So here the hidden checks run on their fixed cases; your class's grader, which has the
+reference, draws fresh ones each time it grades.
 `
 }
 
@@ -272,7 +323,7 @@ func studentREADMEzh(exs []exercise, how string) string {
 需要 Go（版本见 ` + "`go.mod`" + `）；第一次 ` + "`go test`" + ` 会下载依赖模块。评分时不访问网络：MCP 服务器和客户端都在内存里运行。
 
 ` + table.String() + fmt.Sprintf("\n总分 %d 分。\n", total) + `
-` + "`sim/`" + ` 文件夹是课程的模拟器（夹具 MCP 服务器、可单步的线路、评分器用来和你比较的参考实现）。可以阅读，它不属于任何练习。
+` + "`sim/`" + ` 文件夹是课程的模拟器（夹具 MCP 服务器、可单步的线路），不属于任何练习。检查项拿来和你的代码比较的参考实现不以代码形式放在这里：` + "`sim/catalog`" + `、` + "`sim/frames`" + ` 和 ` + "`sim/ttl`" + ` 的回答来自 ` + "`sim/tape/recorded.json`" + `，即导出这份副本时录下的参考实现对检查项自身用例的回答。所以在这里，隐藏检查项只跑它们固定的用例；班级的评分器持有参考实现，每次评分都会抽取新的用例。
 `
 }
 

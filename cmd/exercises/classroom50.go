@@ -148,7 +148,7 @@ func writeManifest(dir string) (string, error) {
 }
 
 func writeClassroom50(e *export, dir string) error {
-	if err := e.writeTree(filepath.Join(dir, "template"), tree{exs: e.exs, starters: true, readmes: true}); err != nil {
+	if err := e.writeTree(filepath.Join(dir, "template"), tree{exs: e.exs, starters: true, readmes: true, recorded: true}); err != nil {
 		return err
 	}
 	how := `## Submitting
@@ -214,8 +214,8 @@ func c50TeacherREADME(e *export, nAll int) string {
 		"exercise's `grade.go` checks under `go test`, and each check is worth the points the course's\n" +
 		"page gives it.\n\n" +
 		"| Path | What it is |\n|---|---|\n" +
-		"| `template/` | The assignment's template repository: the six exercises' starters, statements and graders, the parts of `sim/` they need, and the `grader` command students run to see their points. No workflow: Classroom 50 adds its own. |\n" +
-		"| `graders/` | The pristine graders (no starters). They go into the assignment's bundle; every test grades a fresh copy of them with only the student's file added. |\n" +
+		"| `template/` | The assignment's template repository: the six exercises' starters, statements and graders, the parts of `sim/` they need, and the `grader` command students run to see their points. No workflow: Classroom 50 adds its own. Its reference implementations (the answers) are a tape of their answers to the checks' fixed cases, not code (`sim/tape`). |\n" +
+		"| `graders/` | The pristine graders (no starters), with the live reference: hidden checks draw fresh cases. They go into the assignment's bundle; every test grades a fresh copy of them with only the student's file added. |\n" +
 		"| `tests/<id>.json` | One exercise's tests for `--tests`: a 0-point `<id>/compiles`, then one `run` test per check. |\n" +
 		fmt.Sprintf("| `tests/all.json` | All six exercises as one assignment (%d tests). |\n", nAll) +
 		fmt.Sprintf("| `runtime.json` | For `--runtime`: Go %s, the version of `go.mod`. |\n\n", e.goVersion) +

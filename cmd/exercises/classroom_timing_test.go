@@ -67,7 +67,7 @@ func TestClassroomGradingTime(t *testing.T) {
 				}
 			case "github":
 				checkout := t.TempDir()
-				copyTree(t, dir, checkout)
+				copyTree(t, filepath.Join(dir, "template"), checkout)
 				for _, e := range exs {
 					if err := os.WriteFile(filepath.Join(checkout, "exercises", e.ID, e.Config.File), variantFile{ex: e, kind: "solution"}.source(t), 0o644); err != nil {
 						t.Fatal(err)

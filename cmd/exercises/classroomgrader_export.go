@@ -20,8 +20,8 @@ import (
 const graderSource = "cmd/exercises/classroomgrader"
 
 // writeGrader writes grader/ (the command's files, checks.json and the
-// starters) for exs.
-func (e *export) writeGrader(dir string, exs []exercise) error {
+// starters) for exs. recorded marks a copy whose reference is a tape.
+func (e *export) writeGrader(dir string, exs []exercise, recorded bool) error {
 	files, err := filepath.Glob(filepath.Join(e.root, graderSource, "*.go"))
 	if err != nil {
 		return err
@@ -39,7 +39,7 @@ func (e *export) writeGrader(dir string, exs []exercise) error {
 			return err
 		}
 	}
-	b, err := checksJSON(exs, e.site)
+	b, err := checksJSON(exs, e.site, recorded)
 	if err != nil {
 		return err
 	}
@@ -55,7 +55,7 @@ func (e *export) writeGrader(dir string, exs []exercise) error {
 
 // checksJSON is grader/checks.json: for each exercise, its learner file,
 // its test function and its checks with their points, from config.json.
-func checksJSON(exs []exercise, site string) ([]byte, error) {
+func checksJSON(exs []exercise, site string, recorded bool) ([]byte, error) {
 	type check struct {
 		Name    string `json:"name"`
 		Points  int    `json:"points"`
@@ -70,10 +70,13 @@ func checksJSON(exs []exercise, site string) ([]byte, error) {
 	}
 	var out struct {
 		// Site is the published course, whose player failure messages link to.
-		Site      string `json:"site,omitempty"`
-		Exercises []ex   `json:"exercises"`
+		Site string `json:"site,omitempty"`
+		// Recorded: the reference is a tape, so the grader keeps to the
+		// hidden checks' fixed cases.
+		Recorded  bool `json:"recorded,omitempty"`
+		Exercises []ex `json:"exercises"`
 	}
-	out.Site = site
+	out.Site, out.Recorded = site, recorded
 	for _, e := range exs {
 		x := ex{ID: e.ID, Title: e.Config.Title, File: e.Config.File, Test: e.Config.Test}
 		for _, c := range e.Config.Checks {

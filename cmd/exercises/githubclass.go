@@ -25,8 +25,15 @@ const githubWorkflowPath = ".github/workflows/grade.yml"
 // (empty: all of them).
 const githubGradeCommand = `go run ./grader -results results.json -summary "$GITHUB_STEP_SUMMARY" $ASSIGNED`
 
+// writeGitHubClass writes DIR/template, the repository students copy, whose
+// reference is a tape (sim/tape), and DIR/regrade, the teacher's grader with
+// the live reference, from which TEACHERS.md regrades with fresh hidden cases.
 func writeGitHubClass(e *export, dir string) error {
-	if err := e.writeTree(dir, tree{exs: e.exs, starters: true, readmes: true}); err != nil {
+	if err := e.writeTree(filepath.Join(dir, "regrade"), tree{exs: e.exs}); err != nil {
+		return err
+	}
+	dir = filepath.Join(dir, "template")
+	if err := e.writeTree(dir, tree{exs: e.exs, starters: true, readmes: true, recorded: true}); err != nil {
 		return err
 	}
 	how := `## Submitting
@@ -95,7 +102,7 @@ jobs:
 
 func githubTeacherREADME(e *export) string {
 	return "# For teachers: running a class on plain GitHub\n\n" +
-		"Written by `go run ./cmd/exercises classroom -for github`. This repository is the template:\n" +
+		"Written by `go run ./cmd/exercises classroom -for github` into `DIR/template`. This repository is the template:\n" +
 		"push it, mark it a template (**Settings → General → Template repository**, or\n" +
 		"`gh repo edit --template`), and give each student a private copy (**Use this template**, or\n" +
 		"`gh repo create ORG/mcp-NAME --private --template ORG/mcp-exercises` and add the student as a\n" +
@@ -115,11 +122,18 @@ func githubTeacherREADME(e *export) string {
 		"The grader never runs a student's code in its own process: it checks the file's imports\n" +
 		"against the exercise's allow-list, builds the file with the exercise's fixed API alone into a\n" +
 		"program of its own, and calls its functions through a pipe, one fresh process per check, so\n" +
-		"printing fake results, exiting, panicking or hanging only fails checks. But a student owns the\n" +
-		"repository: the graders (`exercises/*/grade.go`, `api.go`, the `_test.go` files,\n" +
-		"`exercises/grading/`, `sim/`), `grader/` and its `checks.json` (the points), and the workflow\n" +
-		"are all theirs to edit, so a green run or a results artifact proves nothing on its own. Record\n" +
-		"grades from your own regrade:\n\n" +
+		"printing fake results, exiting, panicking or hanging only fails checks.\n\n" +
+		"This template carries no reference answer as code. The checks compare a student's functions\n" +
+		"with the course's reference implementations, which are the answers; here those packages\n" +
+		"(`sim/catalog`, `sim/frames`, `sim/ttl`) are their API and a player of `sim/tape/recorded.json`,\n" +
+		"the reference's answers to every call the checks make, recorded at export. So the workflow and\n" +
+		"`go run ./grader` grade the hidden checks on their fixed cases only, which students can run.\n\n" +
+		"A student owns the repository: the graders (`exercises/*/grade.go`, `api.go`, the `_test.go`\n" +
+		"files, `exercises/grading/`, `sim/`), `grader/` and its `checks.json` (the points), and the\n" +
+		"workflow are all theirs to edit, so a green run or a results artifact proves nothing on its\n" +
+		"own. Record grades from your own regrade, with `regrade/` from the same export: the graders with\n" +
+		"the live reference, which draw the hidden checks' cases from a fresh seed. Keep it out of the\n" +
+		"template and out of students' reach.\n\n" +
 		"1. See what changed against the pristine template, whatever the history (a squashed or\n" +
 		"   rewritten history hides nothing: this compares trees, not commits):\n\n" +
 		"   ```sh\n" +
@@ -131,13 +145,14 @@ func githubTeacherREADME(e *export) string {
 		"   Anything listed but `exercises/<id>/<id>.go` is an edit outside the exercise: graders,\n" +
 		"   `grader/`, the workflow.\n" +
 		"2. Regrade in a container with no network, so that the student's code never runs on your own\n" +
-		"   machine or reaches anything, from the pristine copy with only their exercise files taken:\n\n" +
+		"   machine or reaches anything, from `regrade/` with only their exercise files taken:\n\n" +
 		"   ```sh\n" +
-		"   cd pristine && go mod download   # once, with network: fills the module cache\n" +
-		"   docker run --rm --network none -v \"$PWD\":/src:ro -v \"$PWD/../student\":/student:ro \\\n" +
+		"   cd DIR/regrade && go mod download   # once, with network: fills the module cache\n" +
+		"   docker run --rm --network none -v \"$PWD\":/src:ro -v /path/to/student:/student:ro \\\n" +
 		"       -v \"$(go env GOMODCACHE)\":/go/pkg/mod:ro -w /work golang:" + e.goVersion + " \\\n" +
 		"       sh -c 'cp -R /src/. /work && GOFLAGS=-mod=mod GOPROXY=off go run ./grader -submission /student'\n" +
 		"   ```\n\n" +
-		"   `-submission` copies each `exercises/<id>/<id>.go` from the student's clone into the pristine\n" +
-		"   copy and grades it; the totals are the ones to record.\n"
+		"   `-submission` copies each `exercises/<id>/<id>.go` from the student's clone into the copy and\n" +
+		"   grades it; the totals are the ones to record. The report's first line gives the hidden\n" +
+		"   checks' seed: `MCP_PLAYGROUND_SEED=N` draws the same cases again.\n"
 }

@@ -27,7 +27,7 @@ type workflowFile struct {
 
 func TestGitHubWorkflowUsesOnlyCurrentActions(t *testing.T) {
 	_, dir, _ := writeExport(t, "github")
-	b, err := os.ReadFile(filepath.Join(dir, githubWorkflowPath))
+	b, err := os.ReadFile(filepath.Join(dir, "template", githubWorkflowPath))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,6 +101,7 @@ func runGradingStep(t *testing.T, checkout, assigned string) (pass bool, summary
 
 func TestGitHubGradingStep(t *testing.T) {
 	dir, exs := gradingExport(t, "github", "grades every exercise")
+	dir = filepath.Join(dir, "template")
 	// The mixed class: a teacher who assigned two exercises, a student with
 	// one's solution and the other's first mutant.
 	mutated := exerciseByID(t, exs, sampleExercise)

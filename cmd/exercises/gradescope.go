@@ -27,7 +27,7 @@ func writeGradescope(e *export, dir string) error {
 		// The students' kit: the starter, the statement and the local
 		// grader, to hand out with the assignment.
 		kit := filepath.Join(dir, ex.ID, "student-kit")
-		if err := e.writeTree(kit, tree{exs: []exercise{ex}, starters: true, readmes: true}); err != nil {
+		if err := e.writeTree(kit, tree{exs: []exercise{ex}, starters: true, readmes: true, recorded: true}); err != nil {
 			return fmt.Errorf("%s: %v", ex.ID, err)
 		}
 		if err := writeFile(filepath.Join(kit, "README.md"), studentREADME([]exercise{ex}, gradescopeHow)); err != nil {

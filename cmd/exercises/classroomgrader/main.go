@@ -43,7 +43,11 @@ import (
 type catalog struct {
 	// Site is the published course ("" for none): failure messages link
 	// to its player for the failing case.
-	Site      string     `json:"site"`
+	Site string `json:"site"`
+	// Recorded is set in the copies students get: the reference answers
+	// from a tape (sim/tape) that holds the hidden checks' fixed cases, so
+	// the grader keeps to them (seed 0) instead of drawing fresh ones.
+	Recorded  bool       `json:"recorded"`
 	Exercises []exercise `json:"exercises"`
 }
 
@@ -92,11 +96,6 @@ func main() {
 	budgetReset := flag.Bool("budget-reset", false, "start the budget now (the first test of an assignment)")
 	flag.Parse()
 	startersDir = filepath.Join(filepath.Dir(*checksPath), "_starters")
-	var err error
-	if seed, err = chooseSeed(); err != nil {
-		fatal(err)
-	}
-	fmt.Printf("hidden checks: seed %d (MCP_PLAYGROUND_SEED=%d draws the same cases again)\n", seed, seed)
 	if *budgetReset && budgetFile != "" {
 		if err := os.WriteFile(budgetFile, []byte(strconv.FormatInt(time.Now().Unix(), 10)), 0o644); err != nil {
 			fatal(err)
@@ -108,6 +107,19 @@ func main() {
 		fatal(err)
 	}
 	site = cat.Site
+	if cat.Recorded {
+		// This copy answers the reference's calls from the tape recorded
+		// at export (sim/tape), which holds the fixed cases only.
+		if os.Getenv("MCP_PLAYGROUND_SEED") != "" {
+			fatal(fmt.Errorf("MCP_PLAYGROUND_SEED: this copy carries the reference's answers for the hidden checks' fixed cases only, not its code, so it cannot draw other cases; your class's grader draws fresh ones"))
+		}
+		fmt.Println("hidden checks: their fixed cases (this copy carries the reference's recorded answers, not its code; your class's grader draws fresh cases)")
+	} else {
+		if seed, err = chooseSeed(); err != nil {
+			fatal(err)
+		}
+		fmt.Printf("hidden checks: seed %d (MCP_PLAYGROUND_SEED=%d draws the same cases again)\n", seed, seed)
+	}
 	switch {
 	case *one != "":
 		os.Exit(gradeOne(cat, *one))
