@@ -59,8 +59,14 @@ func steps(site string) []step {
 		// The classroom exports, graded as each platform grades them, every
 		// cheat included: the longest package, so it starts early and has a
 		// timeout of its own (each check runs the learner's code in a
-		// process of its own).
-		{name: "classroom exports", args: []string{"go", "test", "-count=1", "-timeout=45m", "./cmd/exercises"}},
+		// process of its own). It holds the exercise proof too: TestRecordedCopyGradesAsTheReference
+		// proves a students' copy (starter, solution, every mutant, compiled)
+		// and holds each verdict to the one the live reference gave when the
+		// export recorded it, which itself must keep the promise. With the
+		// parity test (interpreted = compiled) that covers what
+		// `go run ./cmd/exercises check` proves of the repository, whose
+		// second run of the same rounds CI cannot afford.
+		{name: "classroom exports and the exercise proof", args: []string{"go", "test", "-count=1", "-timeout=45m", "./cmd/exercises"}},
 		{name: "gofmt", args: []string{"gofmt", "-l", "."}, check: func(out []byte) error {
 			if s := strings.TrimSpace(string(out)); s != "" {
 				return fmt.Errorf("files need gofmt:\n%s", s)
@@ -69,7 +75,7 @@ func steps(site string) []step {
 		}},
 		{name: "vet", args: []string{"go", "vet", "./..."}},
 		// The players the copies students get are built from (sim/tape).
-		{name: "vet the replay build", args: []string{"go", "vet", "-tags", "replay", "./sim/..."}},
+		{name: "vet the replay build", args: []string{"go", "vet", "-tags", "replay", "./sim/...", "./exercises/..."}},
 		{name: "dead code", fn: deadCode},
 		// -trimpath as the site's wasm builds have it: the packages they
 		// compiled are then in the build cache for this step too (a fresh
@@ -78,7 +84,6 @@ func steps(site string) []step {
 		{name: "sim builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "build", "-trimpath", "./sim/..."}},
 		{name: "sim tests (race)", args: []string{"go", "test", "-race", "-count=1", "./sim/..."}},
 		{name: "other tests", args: append([]string{"go", "test", "-count=1"}, nonExercisePackages()...)},
-		{name: "exercise proof", args: []string{"go", "run", "./cmd/exercises", "check"}},
 		{name: "fuzz frame checker", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzCheckStream", "-fuzztime=10s", "./sim/frames"}},
 		{name: "fuzz trace decoder", long: true, args: []string{"go", "test", "-run=^$", "-fuzz=FuzzDecode", "-fuzztime=10s", "./sim/trace"}},
 		// The browser's programs vetted as js/wasm (their syscall/js files
@@ -134,14 +139,14 @@ func nonExercisePackages() []string {
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		p, dir, _ := strings.Cut(line, " ")
 		// An exercise folder (it has .meta/) holds a starter that fails
-		// by design: the proof step grades it on temp copies instead. Go
+		// by design: the classroom exports step proves it on a copy instead. Go
 		// packages under exercises/ that are not exercises (grading,
 		// interp) are ordinary packages and run here.
 		if _, err := os.Stat(filepath.Join(dir, ".meta")); err == nil && strings.Contains(p, "/exercises/") {
 			continue
 		}
 		// e2e runs in its own (long) step: it builds the site and drives Chromium.
-		// cmd/exercises runs in its own step ("classroom exports").
+		// cmd/exercises runs in its own step (the classroom exports).
 		if strings.HasSuffix(p, "/sim") || strings.Contains(p, "/sim/") || strings.HasSuffix(p, "/e2e") || strings.HasSuffix(p, "/cmd/exercises") {
 			continue
 		}

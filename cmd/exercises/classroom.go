@@ -154,8 +154,18 @@ func (e *export) writeTree(dir string, t tree) error {
 			case name == ex.Config.File && !t.starters, strings.HasPrefix(name, "README.") && !t.readmes:
 				continue
 			}
-			if err := copyFile(filepath.Join(ex.Dir, name), filepath.Join(dir, "exercises", ex.ID, name)); err != nil {
+			src, err := os.ReadFile(filepath.Join(ex.Dir, name))
+			if err != nil {
 				return err
+			}
+			keep, content, err := forCopy(filepath.Join("exercises", ex.ID, name), string(src), t.recorded)
+			if err != nil {
+				return err
+			}
+			if keep {
+				if err := writeFile(filepath.Join(dir, "exercises", ex.ID, name), content); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -199,6 +209,9 @@ func (e *export) writeTree(dir string, t tree) error {
 	return e.writeGrader(filepath.Join(dir, "grader"), t.exs, t.recorded)
 }
 
+// namesReplay finds a build constraint that names the tag replay.
+var namesReplay = regexp.MustCompile(`(?m)^//go:build .*\breplay\b`)
+
 // forCopy says whether a support package's file goes into a copy, and
 // with what content. A file built for the tag replay (a reference played
 // back from the tape) goes, without its constraint, into a recorded copy
@@ -215,7 +228,7 @@ func forCopy(name, src string, recorded bool) (keep bool, content string, err er
 	case "//go:build !replay":
 		return !recorded, src, nil
 	}
-	if regexp.MustCompile(`(?m)^//go:build .*\breplay\b`).MatchString(src) {
+	if namesReplay.MatchString(src) {
 		return false, "", fmt.Errorf("%s: a file's build constraint may name replay only as its first line, \"//go:build replay\" or \"//go:build !replay\"", name)
 	}
 	return true, src, nil
@@ -275,10 +288,10 @@ talks to the network while grading: the MCP servers and clients run in memory.
 ` + exerciseTable(exs) + fmt.Sprintf("\nThere are %d points in all.\n", total) + `
 The ` + "`sim/`" + ` folder is the course's simulator (a fixture MCP server, a stepped wire); it is
 not part of any exercise. The reference implementations the checks compare your code with are
-not in it as code: ` + "`sim/catalog`" + `, ` + "`sim/frames`" + ` and ` + "`sim/ttl`" + ` answer from
-` + "`sim/tape/recorded.json`" + `, the reference's answers to the checks' own cases, recorded when this copy
-was made. So here the hidden checks run on their fixed cases; your class's grader, which has the
-reference, draws fresh ones each time it grades.
+not here as code: ` + "`sim/catalog`" + `, ` + "`sim/frames`" + `, ` + "`sim/ttl`" + ` and the graders' own models answer
+from ` + "`sim/tape/recorded.json`" + `, the reference's answers to the checks' own cases, recorded when
+this copy was made. So here the hidden checks run on their fixed cases; the grade your teacher
+records comes from a grader that has the reference and draws fresh cases.
 `
 }
 
@@ -323,7 +336,7 @@ func studentREADMEzh(exs []exercise, how string) string {
 需要 Go（版本见 ` + "`go.mod`" + `）；第一次 ` + "`go test`" + ` 会下载依赖模块。评分时不访问网络：MCP 服务器和客户端都在内存里运行。
 
 ` + table.String() + fmt.Sprintf("\n总分 %d 分。\n", total) + `
-` + "`sim/`" + ` 文件夹是课程的模拟器（夹具 MCP 服务器、可单步的线路），不属于任何练习。检查项拿来和你的代码比较的参考实现不以代码形式放在这里：` + "`sim/catalog`" + `、` + "`sim/frames`" + ` 和 ` + "`sim/ttl`" + ` 的回答来自 ` + "`sim/tape/recorded.json`" + `，即导出这份副本时录下的参考实现对检查项自身用例的回答。所以在这里，隐藏检查项只跑它们固定的用例；班级的评分器持有参考实现，每次评分都会抽取新的用例。
+` + "`sim/`" + ` 文件夹是课程的模拟器（夹具 MCP 服务器、可单步的线路），不属于任何练习。检查项拿来和你的代码比较的参考实现不以代码形式放在这里：` + "`sim/catalog`" + `、` + "`sim/frames`" + `、` + "`sim/ttl`" + ` 以及评分器自己的模型，其回答都来自 ` + "`sim/tape/recorded.json`" + `，即导出这份副本时录下的参考实现对检查项自身用例的回答。所以在这里，隐藏检查项只跑它们固定的用例；老师记录的分数来自持有参考实现、会抽取新用例的评分器。
 `
 }
 

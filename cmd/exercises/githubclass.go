@@ -124,10 +124,11 @@ func githubTeacherREADME(e *export) string {
 		"program of its own, and calls its functions through a pipe, one fresh process per check, so\n" +
 		"printing fake results, exiting, panicking or hanging only fails checks.\n\n" +
 		"This template carries no reference answer as code. The checks compare a student's functions\n" +
-		"with the course's reference implementations, which are the answers; here those packages\n" +
-		"(`sim/catalog`, `sim/frames`, `sim/ttl`) are their API and a player of `sim/tape/recorded.json`,\n" +
-		"the reference's answers to every call the checks make, recorded at export. So the workflow and\n" +
-		"`go run ./grader` grade the hidden checks on their fixed cases only, which students can run.\n\n" +
+		"with the course's reference implementations, which are the answers; here those (`sim/catalog`,\n" +
+		"`sim/frames`, `sim/ttl` and the graders' own models) are their API and a player of\n" +
+		"`sim/tape/recorded.json`, the reference's answers recorded at export by grading each exercise's\n" +
+		"solution, starter and mutants. So the workflow and `go run ./grader` grade the hidden checks on\n" +
+		"their fixed cases only, which students can run.\n\n" +
 		"A student owns the repository: the graders (`exercises/*/grade.go`, `api.go`, the `_test.go`\n" +
 		"files, `exercises/grading/`, `sim/`), `grader/` and its `checks.json` (the points), and the\n" +
 		"workflow are all theirs to edit, so a green run or a results artifact proves nothing on its\n" +

@@ -96,10 +96,17 @@ func recordTape(exs []exercise) (*tape.Tape, map[string]map[string]string, error
 			if len(rep.CompileErrors) > 0 {
 				return nil, nil, fmt.Errorf("recording %s: it does not compile: %v", v, rep.CompileErrors[0])
 			}
-			verdicts[v.String()] = map[string]string{}
+			checks := map[string]string{}
 			for _, r := range rep.Checks {
-				verdicts[v.String()][r.Check] = map[bool]string{true: "pass", false: "fail"}[r.Pass]
+				checks[r.Check] = map[bool]string{true: "pass", false: "fail"}[r.Pass]
 			}
+			// A run that broke the promise (a solution check that timed
+			// out on a slow machine, say) stopped early and left calls
+			// off the tape: no copy is written from it.
+			if _, problem := judge(v, &pkgResult{checks: checks}); problem != "" {
+				return nil, nil, fmt.Errorf("recording %s: %s", v, problem)
+			}
+			verdicts[v.String()] = checks
 		}
 	}
 	if c := t.Clashes(); len(c) > 0 {

@@ -5,7 +5,6 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -151,7 +150,7 @@ func gradeWalk(ctx context.Context, f GradeEnumerate, c gradeCase, outcomes []st
 		r := grading.Failf(format, args...)
 		r.Scenario = c.scenario
 		if c.changed {
-			r.Params, _ = json.Marshal(c.params)
+			r.Params = gradeParams(c)
 		}
 		r.Seq = gradeSeq(ctx, c, k)
 		return r.WithRuns(got.trace, want.trace)

@@ -12,6 +12,7 @@ import (
 	ref "github.com/mcp-playground/mcp-playground/sim/catalog"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/paging"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/tape"
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
 
@@ -114,11 +115,22 @@ func gradeRequestParams(evs []trace.Event) []string {
 // scenario's own trace, run with the case's parameters, so the page can
 // open the player where the learner's walk went its own way. Past the last
 // request it is the last response.
-func gradeSeq(ctx context.Context, c gradeCase, k int) int {
+func gradeSeq(ctx context.Context, c gradeCase, k int) (seq int) {
 	var overrides json.RawMessage
 	if c.changed {
-		overrides, _ = json.Marshal(c.params)
+		overrides = gradeParams(c)
 	}
+	// In a copy students get, the reference walk the scenario plays comes
+	// from a tape (sim/tape); should it lack this walk, the failure keeps
+	// its message and the player opens at the start.
+	defer func() {
+		if p := recover(); p != nil {
+			if _, ok := p.(tape.Missing); !ok {
+				panic(p)
+			}
+			seq = 0
+		}
+	}()
 	res, err := play.NewCatalogue(paging.Presets()).Run(ctx, c.scenario, overrides)
 	if err != nil {
 		return 0
@@ -139,6 +151,17 @@ func gradeSeq(ctx context.Context, c gradeCase, k int) int {
 		}
 	}
 	return last
+}
+
+// gradeParams is c's parameters as overrides of its preset. The twist is
+// always written: "" (no twist) is a case of its own, which omitempty would
+// drop, leaving the preset's twist in place.
+func gradeParams(c gradeCase) json.RawMessage {
+	b, _ := json.Marshal(c.params)
+	if c.params.Twist == "" {
+		b = append(b[:len(b)-1], `,"twist":""}`...)
+	}
+	return b
 }
 
 func gradeIsList(raw string) bool {

@@ -94,54 +94,18 @@ func (e gradeSSEEvent) String() string { return fmt.Sprintf("{Type: %q, Data: %q
 
 // gradeSSEParse reads a whole text/event-stream as the WHATWG HTML
 // standard's event stream interpretation does, for the parts the exercise
-// grades: lines end in CRLF, LF or CR; a line starting with a colon is a
-// comment; the field is what comes before the first colon (the whole line
-// when there is none) and one space after the colon is dropped; "data"
-// appends its value and an LF to the data buffer, "event" sets the type;
-// other fields are ignored; a blank line dispatches the event when the data
-// buffer is not empty (without its last LF; type "message" when none was
-// set) and empties both buffers. A last line with no end is never
-// processed: its event is not complete.
-func gradeSSEParse(s string) []gradeSSEEvent {
-	var out []gradeSSEEvent
-	var typ, data string
-	for i := 0; i < len(s); {
-		j := strings.IndexAny(s[i:], "\r\n")
-		if j < 0 {
-			break
-		}
-		j += i
-		line := s[i:j]
-		end, endCR := j+1, j+1
-		if s[j] == '\r' && j+1 < len(s) && s[j+1] == '\n' {
-			end = j + 2
-		}
-		i = end
-		switch {
-		case line == "":
-			if data != "" {
-				t := typ
-				if t == "" {
-					t = "message"
-				}
-				out = append(out, gradeSSEEvent{typ: t, data: strings.TrimSuffix(data, "\n"), at: end, atCR: endCR})
-			}
-			typ, data = "", ""
-		case line[0] == ':':
-		default:
-			field, value, found := strings.Cut(line, ":")
-			if found {
-				value = strings.TrimPrefix(value, " ")
-			}
-			switch field {
-			case "event":
-				typ = value
-			case "data":
-				data += value + "\n"
-			}
-		}
-	}
-	return out
+// grades, and notes where each event is complete. It is the exercise's
+// answer, so the copies students get play it back from a tape (sim/tape):
+// see grade_sse_ref.go.
+func gradeSSEParse(s string) []gradeSSEEvent { return gradeSSEEvents(s) }
+
+// A gradeSSETaped is a gradeSSEEvent on a tape; bytes, not strings, as
+// JSON would mend invalid UTF-8.
+type gradeSSETaped struct {
+	Type []byte `json:"type"`
+	Data []byte `json:"data"`
+	At   int    `json:"at"`
+	AtCR int    `json:"atCR"`
 }
 
 // gradeSSEFeed feeds chunks to a fresh decoder of the learner's and checks,

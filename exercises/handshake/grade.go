@@ -70,7 +70,7 @@ func gradeReplay(ctx context.Context, f GradeNew, id, version string, supported 
 	if got := c.State(); got != New {
 		return grading.Failf("NewClient(%q, %q).State() = %q, want %q", version, supported, got, New).At(id, 1)
 	}
-	model := &gradeModel{state: New, supported: supported, offer: version}
+	model := newGradeModel(supported, version)
 	pending := ""
 	for _, ev := range res.Events {
 		switch {

@@ -33,7 +33,7 @@ func gradeReplayModel(ctx context.Context, f GradeNew, id, version string, suppo
 		return grading.Failf("the scenario did not run: %v", err)
 	}
 	c := f(version, slices.Clone(supported))
-	m := &gradeModel{state: New, supported: supported, offer: version}
+	m := newGradeModel(supported, version)
 	if got := c.State(); got != New {
 		return grading.Failf("NewClient(%q, %q).State() = %q, want %q", version, supported, got, New).At(id, 1)
 	}
@@ -42,7 +42,7 @@ func gradeReplayModel(ctx context.Context, f GradeNew, id, version string, suppo
 		if ev.Kind != trace.KindMessage {
 			if ev.Kind == trace.KindState && ev.State != nil && ev.State.Client == Closed && m.state != Closed {
 				c.Close() // the scenario's client hangs up
-				m.state = Closed
+				m.close()
 			}
 			continue
 		}
@@ -173,7 +173,7 @@ func gradeReplayThen(cases func() []gradeDiscoverCase, idAsk ...string) func(con
 // Offer() whenever Receive asks for a request.
 func gradePlay(f GradeNew, name, ask string, supported []string, steps []gradeStep, why string) grading.Result {
 	c := f(ask, slices.Clone(supported))
-	m := &gradeModel{state: New, supported: supported, offer: ask}
+	m := newGradeModel(supported, ask)
 	var log []string
 	fail := func(format string, args ...any) grading.Result {
 		msg := fmt.Sprintf(format, args...)

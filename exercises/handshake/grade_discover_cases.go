@@ -156,7 +156,7 @@ func gradeHiddenDiscovery(ctx context.Context, f GradeNew) grading.Result {
 		if rng.IntN(8) == 0 {
 			ask = versions[rng.IntN(3)]
 		}
-		m := &gradeModel{state: New, supported: supported, offer: ask}
+		m := newGradeModel(supported, ask)
 		var steps []gradeStep
 		next := int64(1 + rng.IntN(3))
 		var sent []int64

@@ -1,12 +1,11 @@
 package handshake
 
 // This file is the grader's hidden transcripts and the model client they
-// are judged by. Do not edit it: go test and the classroom run it against
+// are judged by (its workings in grade_model_ref.go). Do not edit it: go test and the classroom run it against
 // your handshake.go, and the browser runs the same checks.
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/sim/tape"
 )
 
 // gradeHidden plays seeded random transcripts against a model client and
@@ -34,7 +34,7 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 		}
 		ask := versions[rng.IntN(len(versions))]
 		c := f(ask, slices.Clone(supported))
-		m := &gradeModel{state: New, supported: supported, offer: ask}
+		m := newGradeModel(supported, ask)
 		var log []string
 		var sent []int64 // ids of the requests sent so far
 		next := int64(1 + rng.IntN(3))
@@ -70,7 +70,7 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 				}
 			default:
 				c.Close()
-				m.state = Closed
+				m.close()
 				desc = "Close()"
 			}
 			log = append(log, desc)
@@ -119,124 +119,31 @@ func gradeRandomFrame(rng *rand.Rand, versions []string, sent []int64, next int6
 }
 
 // gradeModel is the grader's own client, the yardstick for hidden
-// transcripts.
+// transcripts and discovery. It is the exercise's answer, so the copies
+// students get play it back from a tape (sim/tape): its workings are in
+// grade_model_ref.go. The checks read state, agreed and offer after each
+// call; the model's own bookkeeping is in gradeModelRef.
 type gradeModel struct {
-	state     string
-	supported []string
-	agreed    string
-	initID    int64
-
-	offer      string
-	discoverID int64 // 0 while a retry of the probe is due
-	retried    bool
-	fellBack   bool
+	state  string
+	agreed string
+	offer  string
+	gradeModelRef
 }
 
-func (m *gradeModel) send(method string, id int64) string {
-	switch {
-	case m.state == Closed:
-		return "closed"
-	case m.state == Discovering:
-		if method == "server/discover" && m.discoverID == 0 {
-			m.discoverID, m.retried = id, true
-			return ""
-		}
-		return "not allowed while discovering"
-	case method == "ping" && m.state != Ready:
-		return ""
-	case m.state == New && method == "initialize":
-		m.state, m.initID = Initializing, id
-		return ""
-	case m.state == New && method == "server/discover" && !m.fellBack && m.offer >= Modern:
-		m.state, m.discoverID = Discovering, id
-		return ""
-	case m.state == Ready && method != "initialize" && method != "notifications/initialized":
-		return ""
-	}
-	return "not allowed in " + m.state
+// A gradeModelTaped is a model call's answer on a tape, with the fields the
+// checks read after it.
+type gradeModelTaped struct {
+	Reply  string `json:"reply,omitempty"`
+	Err    string `json:"err,omitempty"`
+	State  string `json:"state"`
+	Agreed string `json:"agreed,omitempty"`
+	Offer  string `json:"offer"`
 }
 
-func (m *gradeModel) receive(frame []byte) gradeWant {
-	var msg struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Result *struct {
-			ProtocolVersion   string   `json:"protocolVersion"`
-			SupportedVersions []string `json:"supportedVersions"`
-		} `json:"result"`
-		Error *struct {
-			Code int64 `json:"code"`
-			Data struct {
-				Supported []string `json:"supported"`
-			} `json:"data"`
-		} `json:"error"`
-	}
-	json.Unmarshal(frame, &msg)
-	switch {
-	case m.state == Closed:
-		return gradeWant{err: "closed"}
-	case msg.Method != "":
-		return gradeWant{}
-	case m.state == Discovering && m.discoverID != 0 && string(msg.ID) == strconv.FormatInt(m.discoverID, 10):
-		switch {
-		case msg.Result != nil || msg.Error == nil:
-			var theirs []string
-			if msg.Result != nil {
-				theirs = msg.Result.SupportedVersions
-			}
-			return m.choose(theirs, false)
-		case msg.Error.Code == -32022 && m.retried:
-			m.state = Closed
-			return gradeWant{err: "a second UnsupportedProtocolVersion: the server refused a version it listed"}
-		case msg.Error.Code == -32022:
-			return m.choose(msg.Error.Data.Supported, true)
-		case msg.Error.Code == -32020 || msg.Error.Code == -32021:
-			m.state = Closed
-			return gradeWant{err: fmt.Sprintf("%d is a 2026-07-28 error: the server is modern, and no other version helps", msg.Error.Code)}
-		}
-		legacy := gradeNewest(m.supported, func(v string) bool { return v < Modern })
-		if legacy == "" {
-			m.state = Closed
-			return gradeWant{err: "no version before " + Modern + " to fall back to"}
-		}
-		m.state, m.offer, m.fellBack = New, legacy, true
-		return gradeWant{reply: "initialize"}
-	case m.state != Initializing:
-		return gradeWant{}
-	case string(msg.ID) != strconv.FormatInt(m.initID, 10):
-		return gradeWant{} // the answer to another request
-	case msg.Error != nil:
-		m.state = Closed
-		return gradeWant{err: "initialize failed"}
-	case msg.Result == nil || msg.Result.ProtocolVersion == "":
-		m.state = Closed
-		return gradeWant{err: "an initialize result without protocolVersion"}
-	case !slices.Contains(m.supported, msg.Result.ProtocolVersion):
-		m.state = Closed
-		return gradeWant{err: "unsupported version " + msg.Result.ProtocolVersion}
-	}
-	m.state, m.agreed = Ready, msg.Result.ProtocolVersion
-	return gradeWant{reply: "notifications/initialized"}
-}
-
-// choose settles the probe with the server's list: the newest version both
-// speak, used at once (result), asked again (after -32022) or, when it is
-// older than 2026-07-28, through initialize.
-func (m *gradeModel) choose(theirs []string, retry bool) gradeWant {
-	v := gradeNewest(m.supported, func(v string) bool { return slices.Contains(theirs, v) })
-	switch {
-	case v == "":
-		m.state = Closed
-		return gradeWant{err: fmt.Sprintf("no version in common with %q", theirs)}
-	case v < Modern:
-		m.state, m.offer, m.fellBack = New, v, true
-		return gradeWant{reply: "initialize"}
-	case retry:
-		m.offer, m.discoverID = v, 0
-		return gradeWant{reply: "server/discover"}
-	}
-	m.state, m.agreed = Ready, v
-	return gradeWant{}
+// gradeModelStart is the key of a new model: every call's key chains from
+// it through the calls before.
+func gradeModelStart(supported []string, offer string) string {
+	return tape.Key("handshake.gradeModel", supported, offer)
 }
 
 // gradeNewest returns the newest version in vs that keep accepts, or "".

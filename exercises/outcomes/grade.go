@@ -16,6 +16,7 @@ import (
 	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/disconnect"
 	"github.com/mcp-playground/mcp-playground/sim/scenario/play"
+	"github.com/mcp-playground/mcp-playground/sim/tape"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -96,16 +97,6 @@ var gradeRPCCodes = map[string]*jsonrpc.Error{
 	"rpc-internal":       {Code: jsonrpc.CodeInternalError, Message: "internal error"},
 	"rpc-code-0":         {Code: 0, Message: "ledger write failed"}, // go-sdk v1.8.0: a low-level handler's Go error
 	"rpc-server-defined": {Code: -32001, Message: "upstream timeout"},
-}
-
-// gradePreDispatch reports whether code says the request was refused
-// before any handler ran.
-func gradePreDispatch(code int64) bool {
-	switch code {
-	case jsonrpc.CodeParseError, jsonrpc.CodeInvalidRequest, jsonrpc.CodeMethodNotFound, jsonrpc.CodeInvalidParams:
-		return true
-	}
-	return false
 }
 
 // gradeErr makes the error a call returned.
@@ -357,17 +348,22 @@ func gradeSituation(ctx context.Context, f GradeFuncs, specs []gradeSpec) gradin
 }
 
 // gradeModelClassify is the grader's own classification, used to judge
-// what Reconcile may re-send.
-func gradeModelClassify(c Call) string {
-	if c.Err == nil && c.Result != nil {
-		if c.Result.IsError {
-			return Failed
-		}
-		return Succeeded
+// what Reconcile may re-send. It is the exercise's Classify, so the copies
+// students get play it back from a tape (sim/tape): its workings are in
+// grade_classify_ref.go.
+func gradeModelClassify(c Call) string { return gradeClassifyTaped(c) }
+
+// gradeClassifyKey is a call's key on a tape: all of it the classification
+// looks at.
+func gradeClassifyKey(c Call) string {
+	var isError *bool
+	if c.Result != nil {
+		isError = &c.Result.IsError
 	}
+	var code *int64
 	var je *jsonrpc.Error
-	if errors.As(c.Err, &je) && gradePreDispatch(je.Code) {
-		return Failed
+	if errors.As(c.Err, &je) {
+		code = &je.Code
 	}
-	return Unknown
+	return tape.Key("outcomes.gradeModelClassify", c.Err != nil, isError, code)
 }

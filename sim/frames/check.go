@@ -13,7 +13,7 @@ import (
 
 // checkStream is CheckStream, written to the tape while one is recorded.
 func checkStream(data []byte) []Verdict {
-	out := streamLive(data)
+	out := checkStreamRef(data)
 	if t := tape.Recording(); t != nil {
 		vs := make([]tapeVerdict, len(out))
 		for i, v := range out {
@@ -26,19 +26,19 @@ func checkStream(data []byte) []Verdict {
 
 // checkLine is CheckLine, written to the tape while one is recorded.
 func checkLine(line []byte) error {
-	err := lineLive(line)
+	err := checkLineRef(line)
 	if t := tape.Recording(); t != nil {
 		t.Put(tape.Key("frames.CheckLine", line), tape.EncodeErr(err, sentinels(), nil))
 	}
 	return err
 }
 
-func streamLive(data []byte) []Verdict {
+func checkStreamRef(data []byte) []Verdict {
 	var out []Verdict
 	for n := 1; len(data) > 0; n++ {
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
-			err := lineLive(data)
+			err := checkLineRef(data)
 			if err == nil {
 				err = ErrNotTerminated
 			} else {
@@ -48,13 +48,13 @@ func streamLive(data []byte) []Verdict {
 			break
 		}
 		line := data[:i]
-		out = append(out, Verdict{Line: n, Text: string(line), Err: lineLive(line)})
+		out = append(out, Verdict{Line: n, Text: string(line), Err: checkLineRef(line)})
 		data = data[i+1:]
 	}
 	return out
 }
 
-func lineLive(line []byte) error {
+func checkLineRef(line []byte) error {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return errEmpty
 	}

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -157,10 +158,10 @@ func (m Missing) PlainPanic() string { return m.Error() }
 // sentinel errors it is or wraps, and whether it wraps the error the call
 // was handed (a lister's, say), which a replay hands back live.
 type Err struct {
-	Text   string   `json:"text"`
-	Same   string   `json:"same,omitempty"` // the sentinel it is, or "handed"
-	Is     []string `json:"is,omitempty"`   // the sentinels it wraps
-	Handed bool     `json:"handed,omitempty"`
+	Text    string   `json:"text"`
+	Exactly string   `json:"exactly,omitempty"` // the sentinel it is, or "handed"
+	Is      []string `json:"is,omitempty"`      // the sentinels it wraps, sorted
+	Handed  bool     `json:"handed,omitempty"`
 }
 
 // EncodeErr is err on the tape, nil for nil. sentinels names the errors a
@@ -172,12 +173,12 @@ func EncodeErr(err error, sentinels map[string]error, handed error) *Err {
 	}
 	e := &Err{Text: err.Error()}
 	if handed != nil && err == handed {
-		e.Same = "handed"
+		e.Exactly = "handed"
 		return e
 	}
 	for name, s := range sentinels {
 		if err == s {
-			e.Same = name
+			e.Exactly = name
 			return e
 		}
 	}
@@ -186,6 +187,7 @@ func EncodeErr(err error, sentinels map[string]error, handed error) *Err {
 			e.Is = append(e.Is, name)
 		}
 	}
+	slices.Sort(e.Is) // the same error, the same answer on the tape
 	e.Handed = handed != nil && errors.Is(err, handed)
 	return e
 }
@@ -196,19 +198,29 @@ func (e *Err) Decode(sentinels map[string]error, handed error) error {
 	switch {
 	case e == nil:
 		return nil
-	case e.Same == "handed":
+	case e.Exactly == "handed":
 		return handed
-	case e.Same != "":
-		return sentinels[e.Same]
+	case e.Exactly != "":
+		return sentinel(sentinels, e.Exactly)
 	}
 	r := &replayed{text: e.Text}
 	for _, name := range e.Is {
-		r.wraps = append(r.wraps, sentinels[name])
+		r.wraps = append(r.wraps, sentinel(sentinels, name))
 	}
 	if e.Handed && handed != nil {
 		r.wraps = append(r.wraps, handed)
 	}
 	return r
+}
+
+// sentinel is the sentinel named name; a tape naming one the package does
+// not have was recorded from other code.
+func sentinel(sentinels map[string]error, name string) error {
+	s, ok := sentinels[name]
+	if !ok {
+		panic(fmt.Sprintf("tape: no sentinel error %q: the tape was recorded from other code", name))
+	}
+	return s
 }
 
 type replayed struct {

@@ -19,9 +19,6 @@ type state struct {
 	live    map[string]entry
 	tickets ticketHeap
 	gen     uint64
-	// HeapOps counts pushes and pops, so a test can check the cost of a
-	// renewal without timing anything.
-	HeapOps int
 
 	// rec is the tape being recorded when the scheduler was made (nil
 	// when none), key the key of the calls that changed it so far.
@@ -56,13 +53,13 @@ func (s *state) record(change bool, answer any, call ...any) {
 }
 
 func (s *state) touch(id string, now, ttl int64) error {
-	err := s.touchLive(id, now, ttl)
+	err := s.touchRef(id, now, ttl)
 	s.record(true, tape.EncodeErr(err, sentinels(), nil), "Touch", id, now, ttl)
 	return err
 }
 
 func (s *state) expire(now int64) ([]string, error) {
-	ids, err := s.expireLive(now)
+	ids, err := s.expireRef(now)
 	s.record(true, tapeExpired{IDs: ids, Err: tape.EncodeErr(err, sentinels(), nil)}, "Expire", now)
 	return ids, err
 }
@@ -91,7 +88,7 @@ func (s *state) advance(now int64) error {
 	return nil
 }
 
-func (s *state) touchLive(id string, now, ttl int64) error {
+func (s *state) touchRef(id string, now, ttl int64) error {
 	if id == "" {
 		return fmt.Errorf("%w: empty session id", ErrInvalidInput)
 	}
@@ -108,18 +105,16 @@ func (s *state) touchLive(id string, now, ttl int64) error {
 	e := entry{gen: s.gen, deadline: now + ttl}
 	s.live[id] = e
 	heap.Push(&s.tickets, ticket{expiry: e.deadline, id: id, gen: e.gen})
-	s.HeapOps++
 	return nil
 }
 
-func (s *state) expireLive(now int64) ([]string, error) {
+func (s *state) expireRef(now int64) ([]string, error) {
 	if err := s.advance(now); err != nil {
 		return nil, err
 	}
 	var expired []string
 	for len(s.tickets) > 0 && s.tickets[0].expiry <= now {
 		t := heap.Pop(&s.tickets).(ticket)
-		s.HeapOps++
 		if e, ok := s.live[t.id]; ok && e.gen == t.gen {
 			delete(s.live, t.id)
 			expired = append(expired, t.id)

@@ -9,12 +9,7 @@ import (
 
 // state is a scheduler played back from the tape: the key of the calls
 // that changed it so far.
-type state struct {
-	key string
-	// HeapOps is the live scheduler's count of heap operations; a played
-	// scheduler has no heap and leaves it at 0.
-	HeapOps int
-}
+type state struct{ key string }
 
 func newState() state { return state{key: tapeStart()} }
 
