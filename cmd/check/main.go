@@ -59,13 +59,14 @@ func steps(site string) []step {
 		// The classroom exports, graded as each platform grades them, every
 		// cheat included: the longest package, so it starts early and has a
 		// timeout of its own (each check runs the learner's code in a
-		// process of its own). It holds the exercise proof too: TestRecordedCopyGradesAsTheReference
-		// proves a students' copy (starter, solution, every mutant, compiled)
-		// and holds each verdict to the one the live reference gave when the
-		// export recorded it, which itself must keep the promise. With the
-		// parity test (interpreted = compiled) that covers what
-		// `go run ./cmd/exercises check` proves of the repository, whose
-		// second run of the same rounds CI cannot afford.
+		// process of its own). It holds the exercise proof too:
+		// TestRecordedCopyGradesAsTheReference proves a students' copy the
+		// way `go run ./cmd/exercises check` proves the repository (go test
+		// with vet on the starters and solutions, every mutant) and holds
+		// each verdict to the one the live reference gave when the export
+		// recorded it, a run that must itself keep the promise. The copy's
+		// graders are the repository's, its references played back, so
+		// proving the repository again would repeat the same rounds.
 		{name: "classroom exports and the exercise proof", args: []string{"go", "test", "-count=1", "-timeout=45m", "./cmd/exercises"}},
 		{name: "gofmt", args: []string{"gofmt", "-l", "."}, check: func(out []byte) error {
 			if s := strings.TrimSpace(string(out)); s != "" {

@@ -290,7 +290,8 @@ The ` + "`sim/`" + ` folder is the course's simulator (a fixture MCP server, a s
 not part of any exercise. The reference implementations the checks compare your code with are
 not here as code: ` + "`sim/catalog`" + `, ` + "`sim/frames`" + `, ` + "`sim/ttl`" + ` and the graders' own models answer
 from ` + "`sim/tape/recorded.json`" + `, the reference's answers to the checks' own cases, recorded when
-this copy was made. So here the hidden checks run on their fixed cases; the grade your teacher
+this copy was made. (The fixture server's ` + "`get_stock`" + ` is readable: its rules are the stock
+statement's.) So here the hidden checks run on their fixed cases; the grade your teacher
 records comes from a grader that has the reference and draws fresh cases.
 `
 }
@@ -336,7 +337,7 @@ func studentREADMEzh(exs []exercise, how string) string {
 需要 Go（版本见 ` + "`go.mod`" + `）；第一次 ` + "`go test`" + ` 会下载依赖模块。评分时不访问网络：MCP 服务器和客户端都在内存里运行。
 
 ` + table.String() + fmt.Sprintf("\n总分 %d 分。\n", total) + `
-` + "`sim/`" + ` 文件夹是课程的模拟器（夹具 MCP 服务器、可单步的线路），不属于任何练习。检查项拿来和你的代码比较的参考实现不以代码形式放在这里：` + "`sim/catalog`" + `、` + "`sim/frames`" + `、` + "`sim/ttl`" + ` 以及评分器自己的模型，其回答都来自 ` + "`sim/tape/recorded.json`" + `，即导出这份副本时录下的参考实现对检查项自身用例的回答。所以在这里，隐藏检查项只跑它们固定的用例；老师记录的分数来自持有参考实现、会抽取新用例的评分器。
+` + "`sim/`" + ` 文件夹是课程的模拟器（夹具 MCP 服务器、可单步的线路），不属于任何练习。检查项拿来和你的代码比较的参考实现不以代码形式放在这里：` + "`sim/catalog`" + `、` + "`sim/frames`" + `、` + "`sim/ttl`" + ` 以及评分器自己的模型，其回答都来自 ` + "`sim/tape/recorded.json`" + `，即导出这份副本时录下的参考实现对检查项自身用例的回答。（夹具服务器的 ` + "`get_stock`" + ` 可以阅读：它的规则就是 stock 题目说明里的规则。）所以在这里，隐藏检查项只跑它们固定的用例；老师记录的分数来自持有参考实现、会抽取新用例的评分器。
 `
 }
 

@@ -52,12 +52,6 @@ func (v variant) String() string {
 // invocations as the largest exercise has mutants, plus two; they run two
 // at a time.
 func Prove(root string, ids []string, w io.Writer) (*Report, error) {
-	return prove(root, ids, w, true)
-}
-
-// prove is Prove; vet false runs go vet in no round, for a tree whose code
-// was vetted where it came from (a copy an export wrote).
-func prove(root string, ids []string, w io.Writer, vet bool) (*Report, error) {
 	exs, err := loadExercises(root, ids)
 	if err != nil {
 		return nil, err
@@ -115,7 +109,7 @@ func prove(root string, ids []string, w io.Writer, vet bool) (*Report, error) {
 		go func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			r, err := runRound(root, filepath.Join(tmp, fmt.Sprintf("overlay%d.json", i)), round, vet)
+			r, err := runRound(root, filepath.Join(tmp, fmt.Sprintf("overlay%d.json", i)), round)
 			outs[i] <- outcome{r, err}
 		}()
 	}
@@ -186,7 +180,7 @@ type pkgResult struct {
 
 // runRound runs go test once over the round's packages, with an overlay
 // putting each variant's file in place, and returns the results by exercise.
-func runRound(root, overlayPath string, round []variant, vet bool) (map[string]*pkgResult, error) {
+func runRound(root, overlayPath string, round []variant) (map[string]*pkgResult, error) {
 	replace := map[string]string{}
 	var pkgs []string
 	for _, v := range round {
@@ -203,7 +197,7 @@ func runRound(root, overlayPath string, round []variant, vet bool) (map[string]*
 		return nil, err
 	}
 	args := []string{"test", "-json", "-count=1", "-overlay", overlayPath}
-	if round[0].kind == "mutant" || !vet {
+	if round[0].kind == "mutant" {
 		// A mutant is a known bug, not code to lint; vet costs a third of
 		// the proof's time.
 		args = append(args, "-vet=off")

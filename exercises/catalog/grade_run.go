@@ -158,9 +158,14 @@ func gradeSeq(ctx context.Context, c gradeCase, k int) (seq int) {
 // drop, leaving the preset's twist in place.
 func gradeParams(c gradeCase) json.RawMessage {
 	b, _ := json.Marshal(c.params)
-	if c.params.Twist == "" {
-		b = append(b[:len(b)-1], `,"twist":""}`...)
+	m := map[string]json.RawMessage{}
+	if json.Unmarshal(b, &m) != nil {
+		return b
 	}
+	if _, ok := m["twist"]; !ok {
+		m["twist"] = json.RawMessage(`""`)
+	}
+	b, _ = json.Marshal(m)
 	return b
 }
 

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
@@ -66,7 +67,7 @@ func gradeReplay(ctx context.Context, f GradeNew, id, version string, supported 
 	if err != nil {
 		return grading.Failf("the scenario did not run: %v", err)
 	}
-	c := f(version, supported)
+	c := f(version, slices.Clone(supported))
 	if got := c.State(); got != New {
 		return grading.Failf("NewClient(%q, %q).State() = %q, want %q", version, supported, got, New).At(id, 1)
 	}

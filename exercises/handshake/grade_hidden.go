@@ -145,14 +145,3 @@ type gradeModelTaped struct {
 func gradeModelStart(supported []string, offer string) string {
 	return tape.Key("handshake.gradeModel", supported, offer)
 }
-
-// gradeNewest returns the newest version in vs that keep accepts, or "".
-func gradeNewest(vs []string, keep func(string) bool) string {
-	out := ""
-	for _, v := range vs {
-		if keep(v) && v > out {
-			out = v
-		}
-	}
-	return out
-}

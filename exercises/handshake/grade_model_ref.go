@@ -25,7 +25,7 @@ type gradeModelRef struct {
 }
 
 func newGradeModel(supported []string, offer string) *gradeModel {
-	m := &gradeModel{state: New, offer: offer, gradeModelRef: gradeModelRef{supported: supported}}
+	m := &gradeModel{state: New, offer: offer, gradeModelRef: gradeModelRef{supported: slices.Clone(supported)}}
 	if m.rec = tape.Recording(); m.rec != nil {
 		m.key = gradeModelStart(supported, offer)
 	}
@@ -166,4 +166,15 @@ func (m *gradeModel) choose(theirs []string, retry bool) gradeWant {
 	}
 	m.state, m.agreed = Ready, v
 	return gradeWant{}
+}
+
+// gradeNewest returns the newest version in vs that keep accepts, or "".
+func gradeNewest(vs []string, keep func(string) bool) string {
+	out := ""
+	for _, v := range vs {
+		if keep(v) && v > out {
+			out = v
+		}
+	}
+	return out
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -88,15 +89,13 @@ func GradeChecks() []grading.Check[GradeFuncs] {
 
 // gradeRPCCodes are the JSON-RPC errors a call may get, by answer name.
 var gradeRPCCodes = map[string]*jsonrpc.Error{
-	// Refused before any handler ran.
 	"rpc-parse-error":      {Code: jsonrpc.CodeParseError, Message: "parse error"},
 	"rpc-invalid-request":  {Code: jsonrpc.CodeInvalidRequest, Message: "invalid request"},
 	"rpc-method-not-found": {Code: jsonrpc.CodeMethodNotFound, Message: "method not found"},
 	"rpc-invalid-params":   {Code: jsonrpc.CodeInvalidParams, Message: `unknown tool "reserve_stok"`},
-	// May come after the handler's side effects.
-	"rpc-internal":       {Code: jsonrpc.CodeInternalError, Message: "internal error"},
-	"rpc-code-0":         {Code: 0, Message: "ledger write failed"}, // go-sdk v1.8.0: a low-level handler's Go error
-	"rpc-server-defined": {Code: -32001, Message: "upstream timeout"},
+	"rpc-internal":         {Code: jsonrpc.CodeInternalError, Message: "internal error"},
+	"rpc-code-0":           {Code: 0, Message: "ledger write failed"}, // go-sdk v1.8.0: a low-level handler's Go error
+	"rpc-server-defined":   {Code: -32001, Message: "upstream timeout"},
 }
 
 // gradeErr makes the error a call returned.
@@ -237,10 +236,10 @@ func gradeSituation(ctx context.Context, f GradeFuncs, specs []gradeSpec) gradin
 		if id == "" {
 			id = fmt.Sprintf("#%d", i)
 		}
-		status := Unknown
+		// What happened before Reconcile: the answer the call got, and
+		// whether a write ran on the server.
 		switch s.answer {
 		case "ok":
-			status = Succeeded
 			c.Result = &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "{}"}}}
 			if !c.ReadOnly {
 				e, _ := ledger.Reserve(s.sku, s.qty, s.key)
@@ -248,25 +247,18 @@ func gradeSituation(ctx context.Context, f GradeFuncs, specs []gradeSpec) gradin
 				wantLedger[id] = 1
 			}
 		case "is-error":
-			status = Failed
 			c.Result = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "invalid reservation"}}}
-		case "rpc-parse-error", "rpc-invalid-request", "rpc-method-not-found", "rpc-invalid-params":
-			status = Failed // refused before any handler ran
-			c.Err = gradeErr(s.answer)
 		default:
 			c.Err = gradeErr(s.answer)
 			if !c.ReadOnly && s.ran {
 				ledger.Reserve(s.sku, s.qty, s.key)
 				wantLedger[id] = 1
 			}
-			switch {
-			case c.ReadOnly:
-				_, err := fixture.LookupStock(fixture.Query{SKU: s.sku})
-				status = map[bool]string{true: Succeeded, false: Failed}[err == nil]
-			case s.key != "":
-				status = Succeeded
-				wantLedger[id] = 1
-			}
+		}
+		// What Reconcile must make of it.
+		status, once := gradeExpect(s)
+		if once {
+			wantLedger[id] = 1
 		}
 		calls = append(calls, c)
 		want = append(want, status)
@@ -285,7 +277,7 @@ func gradeSituation(ctx context.Context, f GradeFuncs, specs []gradeSpec) gradin
 			return ok, nil
 		},
 	}
-	got := f.Reconcile(ctx, slices.Clone(calls), srv)
+	got := f.Reconcile(ctx, gradeCloneCalls(calls), srv)
 	call := "Reconcile of:\n" + strings.Join(desc, "\n")
 	if len(got) != len(want) {
 		return grading.Failf("%s\nreturned %d statuses %q, want %d %q", call, len(got), got, len(want), want)
@@ -352,6 +344,39 @@ func gradeSituation(ctx context.Context, f GradeFuncs, specs []gradeSpec) gradin
 // students get play it back from a tape (sim/tape): its workings are in
 // grade_classify_ref.go.
 func gradeModelClassify(c Call) string { return gradeClassifyTaped(c) }
+
+// gradeExpect is what Reconcile must report for the call s describes, and
+// whether the write must then have run exactly once because Reconcile
+// settled it. It is the exercise's answer, so the copies students get play
+// it back from a tape (sim/tape): its workings are in grade_classify_ref.go.
+func gradeExpect(s gradeSpec) (status string, once bool) { return gradeExpectTaped(s) }
+
+// gradeExpectKey is a call's key on a tape: all of its description the
+// expectation looks at.
+func gradeExpectKey(s gradeSpec) string {
+	return tape.Key("outcomes.gradeExpect", s.answer, s.tool, s.key != "", s.sku)
+}
+
+// A gradeExpectation is gradeExpect's answer on a tape.
+type gradeExpectation struct {
+	Status string `json:"status"`
+	Once   bool   `json:"once,omitempty"`
+}
+
+// gradeCloneCalls copies calls for the learner's Reconcile, results
+// included: what the learner's code does to them must not reach the
+// grader's own copies, which it judges the re-sends by.
+func gradeCloneCalls(calls []Call) []Call {
+	out := slices.Clone(calls)
+	for i, c := range out {
+		out[i].Args = maps.Clone(c.Args)
+		if c.Result != nil {
+			r := *c.Result
+			out[i].Result = &r
+		}
+	}
+	return out
+}
 
 // gradeClassifyKey is a call's key on a tape: all of it the classification
 // looks at.

@@ -5,6 +5,7 @@ package outcomes
 import (
 	"errors"
 
+	"github.com/mcp-playground/mcp-playground/sim/fixture"
 	"github.com/mcp-playground/mcp-playground/sim/tape"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -17,6 +18,40 @@ func gradeClassifyTaped(c Call) string {
 		t.Put(gradeClassifyKey(c), out)
 	}
 	return out
+}
+
+// gradeExpectTaped is gradeExpect, written to the tape while one is
+// recorded.
+func gradeExpectTaped(s gradeSpec) (string, bool) {
+	status, once := gradeExpectRef(s)
+	if t := tape.Recording(); t != nil {
+		t.Put(gradeExpectKey(s), gradeExpectation{Status: status, Once: once})
+	}
+	return status, once
+}
+
+// gradeExpectRef is gradeExpect's workings: a result is final; a request
+// refused before any handler ran failed; otherwise a read-only call is
+// read again, a keyed write settled with its key (it then ran once), and a
+// keyless write stays unknown.
+func gradeExpectRef(s gradeSpec) (string, bool) {
+	switch s.answer {
+	case "ok":
+		return Succeeded, false
+	case "is-error":
+		return Failed, false
+	}
+	if e, ok := gradeRPCCodes[s.answer]; ok && gradePreDispatch(e.Code) {
+		return Failed, false
+	}
+	switch {
+	case s.tool == "get_stock":
+		_, err := fixture.LookupStock(fixture.Query{SKU: s.sku})
+		return map[bool]string{true: Succeeded, false: Failed}[err == nil], false
+	case s.key != "":
+		return Succeeded, true
+	}
+	return Unknown, false
 }
 
 // gradeClassifyRef is gradeModelClassify's workings.
