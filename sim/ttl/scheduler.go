@@ -39,12 +39,10 @@ func newState() state {
 	return s
 }
 
-// record writes a call's answer to the tape being recorded, if any. A call
-// that changes the scheduler (change) moves its key on.
+// record writes a call's answer to the tape being recorded. A call that
+// changes the scheduler (change) moves its key on. Callers check s.rec
+// first, so that a scheduler not recording builds no answer.
 func (s *state) record(change bool, answer any, call ...any) {
-	if s.rec == nil {
-		return
-	}
 	k := tape.Key(append([]any{s.key}, call...)...)
 	s.rec.Put(k, answer)
 	if change {
@@ -54,29 +52,39 @@ func (s *state) record(change bool, answer any, call ...any) {
 
 func (s *state) touch(id string, now, ttl int64) error {
 	err := s.touchRef(id, now, ttl)
-	s.record(true, tape.EncodeErr(err, sentinels(), nil), "Touch", id, now, ttl)
+	if s.rec != nil {
+		s.record(true, tape.EncodeErr(err, sentinels(), nil), "Touch", id, now, ttl)
+	}
 	return err
 }
 
 func (s *state) expire(now int64) ([]string, error) {
 	ids, err := s.expireRef(now)
-	s.record(true, tapeExpired{IDs: ids, Err: tape.EncodeErr(err, sentinels(), nil)}, "Expire", now)
+	if s.rec != nil {
+		s.record(true, tapeExpired{IDs: ids, Err: tape.EncodeErr(err, sentinels(), nil)}, "Expire", now)
+	}
 	return ids, err
 }
 
 func (s *state) deadline(id string) (int64, bool) {
 	e, ok := s.live[id]
-	s.record(false, tapeDeadline{At: e.deadline, Live: ok}, "Deadline", id)
+	if s.rec != nil {
+		s.record(false, tapeDeadline{At: e.deadline, Live: ok}, "Deadline", id)
+	}
 	return e.deadline, ok
 }
 
 func (s *state) liveCount() int {
-	s.record(false, len(s.live), "Live")
+	if s.rec != nil {
+		s.record(false, len(s.live), "Live")
+	}
 	return len(s.live)
 }
 
 func (s *state) ticketCount() int {
-	s.record(false, len(s.tickets), "Tickets")
+	if s.rec != nil {
+		s.record(false, len(s.tickets), "Tickets")
+	}
 	return len(s.tickets)
 }
 
@@ -146,7 +154,9 @@ func (s *state) snapshot() *trace.TTLState {
 		e, ok := s.live[t.id]
 		st.Tickets = append(st.Tickets, trace.Ticket{ID: t.id, Generation: t.gen, ExpiryMS: t.expiry, Stale: !ok || e.gen != t.gen})
 	}
-	s.record(false, st, "Snapshot")
+	if s.rec != nil {
+		s.record(false, st, "Snapshot")
+	}
 	return st
 }
 
