@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// The npm packages the tests run, pinned so that a finding recorded in the
-// README stays reproducible.
+// The npm packages the tests run, pinned so that a finding recorded in
+// PROBE.md stays reproducible.
 var npmPackages = []string{"@modelcontextprotocol/server-everything@2026.8.31", "@modelcontextprotocol/sdk@1.32.2"}
 
 var (

@@ -182,7 +182,8 @@ func TestBadArgumentsAreRefused(t *testing.T) {
 }
 
 // The reference server, over stdio and HTTP. What it gets wrong is
-// recorded in the README; these are the same findings.
+// recorded in PROBE.md ("What it found in the reference server"); these
+// are the same findings.
 func TestReferenceServer(t *testing.T) {
 	dir := npmModules(t)
 	t.Run("stdio", func(t *testing.T) {

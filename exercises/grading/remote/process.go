@@ -20,7 +20,7 @@ import (
 // CallTimeout bounds each call into the learner's code. Every check's calls
 // return in milliseconds on a right answer; a call still running after this
 // is an endless loop, and the process is killed. It is also what a check
-// that hangs in its first call costs (see the README's numbers).
+// that hangs in its first call costs (see TEACHING.md, "Classroom 50").
 const CallTimeout = 5 * time.Second
 
 // A Spec is what building an exercise's learner process needs.
