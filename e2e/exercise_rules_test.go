@@ -12,7 +12,7 @@ import (
 // (the classroom grader refuses the same imports with the same words).
 
 func TestExerciseCompileErrorNamesTheLine(t *testing.T) {
-	tb := openWarmExercise(t, "catalog")
+	tb := openExercise(t, "catalog")
 	starter := exerciseFile(t, "catalog", "catalog.go")
 	lines := strings.Split(starter, "\n")
 	at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, `errors.New("TODO")`) })
@@ -43,7 +43,7 @@ func catalogStarterWith(t *testing.T, imports, decls string) string {
 }
 
 func TestExerciseRefusesAForbiddenImport(t *testing.T) {
-	tb := openWarmExercise(t, "catalog")
+	tb := openExercise(t, "catalog")
 	for _, tc := range []struct {
 		name, imports, decls, says string
 	}{

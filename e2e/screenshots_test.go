@@ -147,7 +147,7 @@ func TestExerciseScreenshots(t *testing.T) {
 	}
 	for _, width := range []int64{1280, 360} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
-			tb := openWarmExercise(t, "catalog")
+			tb := openExercise(t, "catalog")
 			if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(width, 900)); err != nil {
 				t.Fatal(err)
 			}

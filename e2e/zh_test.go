@@ -141,7 +141,7 @@ func openWith(t testing.TB, path, script string) *tab {
 // exercise's solution on its Chinese page: full marks, every check shown
 // by its Chinese label.
 func TestChineseExerciseGradesWithChineseCheckNames(t *testing.T) {
-	tb := openWarmExercise(t, "../zh/exercises/catalog")
+	tb := openExercise(t, "../zh/exercises/catalog")
 	tb.typeCode(exerciseFile(t, "catalog", ".meta/solution.go"))
 	tb.press("grade", gradeTimeout)
 	rows := tb.checks()
@@ -174,7 +174,7 @@ var englishSentence = regexp.MustCompile(`[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}`)
 // Then a file that imports "os": the refusal names the import and says
 // why in Chinese only.
 func TestChineseExerciseFailuresSpeakChinese(t *testing.T) {
-	tb := openWarmExercise(t, "../zh/exercises/catalog")
+	tb := openExercise(t, "../zh/exercises/catalog")
 	starter := exerciseFile(t, "catalog", "catalog.go")
 	tb.typeCode(starter)
 	tb.press("grade", gradeTimeout)

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
@@ -120,7 +121,8 @@ func Run[F any](ctx context.Context, c Check[F], f F) Result {
 
 // RunWithin is [Run] with another bound than [Timeout].
 func RunWithin[F any](ctx context.Context, c Check[F], f F, d time.Duration) Result {
-	ctx, cancel := context.WithTimeout(ctx, d)
+	start := time.Now()
+	ctx, cancel := context.WithTimeoutCause(ctx, d, errOverLimit)
 	defer cancel()
 	done := make(chan Result, 1)
 	go func() {
@@ -145,7 +147,13 @@ func RunWithin[F any](ctx context.Context, c Check[F], f F, d time.Duration) Res
 	select {
 	case r = <-done:
 	case <-ctx.Done():
-		r = Result{Message: "timed out: " + context.Cause(ctx).Error()}
+		if context.Cause(ctx) == errOverLimit {
+			// The learner reads how long and what the limit is, never a
+			// bare "deadline exceeded".
+			r = Result{Message: fmt.Sprintf("timed out: your code took %d ms in this check and had not finished; the limit is %d ms", time.Since(start).Milliseconds(), d.Milliseconds())}
+		} else {
+			r = Result{Message: "timed out: " + context.Cause(ctx).Error()}
+		}
 	}
 	r.Check = c.Name
 	if !r.Pass {
@@ -156,6 +164,10 @@ func RunWithin[F any](ctx context.Context, c Check[F], f F, d time.Duration) Res
 	}
 	return r
 }
+
+// errOverLimit is the cause of a check's context when the check ran past
+// its bound, told apart from a caller's own deadline.
+var errOverLimit = errors.New("over the check's time limit")
 
 // NoAnswer is what a call into a learner's code running in another
 // process panics with when it gets no answer (the process ended, hung,

@@ -2,8 +2,12 @@ package grading
 
 import (
 	"context"
+	"errors"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcp-playground/mcp-playground/sim/tape"
 )
@@ -64,6 +68,24 @@ func TestRunTurnsPanicsAndHangsIntoFailures(t *testing.T) {
 				t.Errorf("Run = %+v, want scenario s on failure", r)
 			}
 		})
+	}
+}
+
+func TestACheckOverItsLimitSaysHowLongAndTheLimit(t *testing.T) {
+	c := Check[func()]{Name: "c", Run: func(ctx context.Context, f func()) Result { <-ctx.Done(); return Pass() }}
+	r := RunWithin(context.Background(), c, func() {}, 30*time.Millisecond)
+	m := regexp.MustCompile(`^timed out: your code took (\d+) ms in this check and had not finished; the limit is 30 ms$`).FindStringSubmatch(r.Message)
+	if r.Pass || m == nil {
+		t.Fatalf("RunWithin = %+v, want a failure saying how long the code took and the 30 ms limit", r)
+	}
+	if n, _ := strconv.Atoi(m[1]); n < 30 {
+		t.Errorf("RunWithin says the code took %d ms, under the limit it ran past", n)
+	}
+	// A caller's own end is not the check's limit: its cause is kept.
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("the grade was abandoned"))
+	if r := RunWithin(ctx, c, func() {}, time.Minute); r.Message != "timed out: the grade was abandoned" {
+		t.Errorf("RunWithin on an ended ctx = %q, want its cause", r.Message)
 	}
 }
 

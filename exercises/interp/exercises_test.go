@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
@@ -123,5 +124,46 @@ func TestEveryStarterCompilesAndFailsEveryCheck(t *testing.T) {
 				t.Errorf("Grade(starter) ran checks %v, want config.json's %v", ran, want)
 			}
 		})
+	}
+}
+
+func TestWatchedFunctionsCallAliveAtEveryCrossing(t *testing.T) {
+	type sessions struct {
+		Touch func(id string) error
+		Sum   func(xs ...int) int
+		Next  func() func() int
+		Count int
+	}
+	type newFunc func() sessions
+	n := 0
+	f := watched(newFunc(func() sessions {
+		k := 0
+		return sessions{
+			Touch: func(id string) error { return fmt.Errorf("no %s", id) },
+			Sum: func(xs ...int) int {
+				s := 0
+				for _, x := range xs {
+					s += x
+				}
+				return s
+			},
+			Next:  func() func() int { return func() int { k++; return k } },
+			Count: 7,
+		}
+	}), func() { n++ })
+	s := f()                                                      // 2
+	if err := s.Touch("a"); err == nil || err.Error() != "no a" { // 4
+		t.Errorf("Touch = %v, want the learner's own error", err)
+	}
+	if got := s.Sum(1, 2, 3); got != 6 { // 6
+		t.Errorf("Sum(1, 2, 3) = %d, want 6", got)
+	}
+	next := s.Next()                             // 8
+	next()                                       // 10
+	if got := next(); got != 2 || s.Count != 7 { // 12
+		t.Errorf("next() = %d and Count %d, want 2 and 7: the values must pass through", got, s.Count)
+	}
+	if n != 12 {
+		t.Errorf("alive was called %d times, want 12: before and after each of six calls, returned functions included", n)
 	}
 }

@@ -97,36 +97,72 @@ func Checks(id string) []string {
 // interpreted code (see grading.WithCostScale).
 const interpCostScale = 10
 
-// Budget is how long a check may run in the browser before the page stops
-// the grader as "timed out": 5 s, and more for the checks that play many
-// scenarios or make very many calls into interpreted code (wasm runs them
-// several times slower than go test), so that a correct answer is never cut
-// off on a slow machine. The check's name says which it is, in every
-// exercise: "hidden-…" or "…-cost".
+// Budget is how long the learner's code may hold the browser's grader in
+// one stretch during a check before the page stops it as an endless loop:
+// the grader's own code (the simulator, the checks) lets the page know it
+// is alive several times a second (wasm/grader), and interpreted code that
+// never returns cannot, so a slow or throttled machine stretches a right
+// answer's grade but not the silences the page measures. 5 s, and more for
+// the checks that make very many calls into interpreted code in one go
+// (wasm runs them several times slower than go test). The check's name
+// says which it is, in every exercise: "…hidden…" or "…-cost".
 func Budget(check string) time.Duration {
 	switch {
 	case strings.HasSuffix(check, "-cost"):
 		// ttl's renewal-cost: 11,500 renewals (1/interpCostScale of go
 		// test's), each a call into interpreted code costing tens of
-		// microseconds in wasm.
+		// microseconds in wasm, between two of the grader's pauses.
 		return 60 * time.Second
-	case strings.HasPrefix(check, "hidden-"):
+	case strings.Contains(check, "hidden"):
 		// Dozens of seeded variants, each a scenario run or two.
 		return 30 * time.Second
 	}
 	return 5 * time.Second
 }
 
+// Limit bounds a whole check in real time, interpreted: a learner's loop
+// that keeps calling back into the grader (a walk that never ends) lets
+// the page hear from the grader, so [Budget] alone would never end it.
+// Four budgets, and never less than [grading.Timeout]: a right answer's
+// check, on the slowest machine the course has met, takes a fraction of it.
+func Limit(check string) time.Duration {
+	return max(grading.Timeout, 4*Budget(check))
+}
+
 // Compile interprets src as exercise id's learner file and reports its
 // compile errors, or none. Package-level initializers run.
 func Compile(id, src string) ([]Diagnostic, error) {
+	return CompileContext(context.Background(), id, src)
+}
+
+// CompileContext is [Compile] calling ctx's [WithCompiled] hook, if any.
+func CompileContext(ctx context.Context, id, src string) ([]Diagnostic, error) {
 	ex, ok := lookup(id)
 	if !ok {
 		return nil, fmt.Errorf("interp: no exercise %q", id)
 	}
 	var out capped
-	_, diags := load(ex, src, &out)
+	_, diags := load(ex, src, &out, compiledHook(ctx))
 	return diags, nil
+}
+
+type compiledKey struct{}
+
+// WithCompiled returns a context telling [Grade] and [CompileContext] to
+// call f once the learner's file has compiled, before any of its code
+// runs (its package-level variables and init functions come next). The
+// browser's grader uses it to start the learner's clock: compiling is
+// the interpreter's work, slow on a cold or slow machine, and no loop of
+// the learner's can make it endless.
+func WithCompiled(ctx context.Context, f func()) context.Context {
+	return context.WithValue(ctx, compiledKey{}, f)
+}
+
+func compiledHook(ctx context.Context) func() {
+	if f, ok := ctx.Value(compiledKey{}).(func()); ok {
+		return f
+	}
+	return func() {}
 }
 
 // Grade interprets src as exercise id's learner file and runs every check
@@ -134,7 +170,7 @@ func Compile(id, src string) ([]Diagnostic, error) {
 // it comes, and once before the first check with a Result whose Check is
 // "" (the file compiled; the checks start). A panic in the learner's code
 // is a failed check carrying the panic message; a check that runs past
-// [grading.Timeout] or ctx fails as "timed out" (its goroutine is
+// [Limit] or ctx fails as "timed out" (its goroutine is
 // abandoned: the browser then ends the worker).
 func Grade(ctx context.Context, id, src string, progress func(grading.Result)) (Report, error) {
 	ex, ok := lookup(id)
@@ -142,7 +178,7 @@ func Grade(ctx context.Context, id, src string, progress func(grading.Result)) (
 		return Report{}, fmt.Errorf("interp: no exercise %q", id)
 	}
 	var out capped
-	drv, diags := load(ex, src, &out)
+	drv, diags := load(ex, src, &out, compiledHook(ctx))
 	if len(diags) > 0 {
 		return Report{CompileErrors: diags, Output: out.String()}, nil
 	}
@@ -157,8 +193,9 @@ func Grade(ctx context.Context, id, src string, progress func(grading.Result)) (
 }
 
 // load interprets the learner's file with the driver appended and returns
-// the driver function.
-func load(ex exercise, src string, out *capped) (drv reflect.Value, diags []Diagnostic) {
+// the driver function, calling compiled between compiling the file and
+// running its package-level code.
+func load(ex exercise, src string, out *capped, compiled func()) (drv reflect.Value, diags []Diagnostic) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "learner.go", src, parser.PackageClauseOnly)
 	if err != nil {
@@ -192,7 +229,15 @@ func load(ex exercise, src string, out *capped) (drv reflect.Value, diags []Diag
 	if err := i.Use(symbols.Exports(ex.id)); err != nil {
 		return reflect.Value{}, []Diagnostic{{Msg: "interp: " + err.Error()}}
 	}
-	err = safely(func() error { _, err := i.Eval(b.String()); return err })
+	err = safely(func() error {
+		prog, err := i.Compile(b.String())
+		if err != nil {
+			return err
+		}
+		compiled()
+		_, err = i.Execute(prog)
+		return err
+	})
 	if err != nil {
 		diags := evalDiagnostics(err, learnerLines, ex.want)
 		for i := range diags {

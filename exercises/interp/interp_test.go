@@ -215,9 +215,14 @@ func TestBudgets(t *testing.T) {
 		{"normal-walk", 5 * time.Second},
 		{"hidden-shapes", 30 * time.Second},
 		{"renewal-cost", 60 * time.Second},
+		// frames' hidden streams: "hidden" is not always the prefix.
+		{"sse-hidden", 30 * time.Second},
 	} {
 		if got := Budget(tc.check); got != tc.want {
 			t.Errorf("Budget(%s) = %v, want %v", tc.check, got, tc.want)
+		}
+		if got := Limit(tc.check); got < 4*tc.want || got < grading.Timeout {
+			t.Errorf("Limit(%s) = %v, want at least four budgets and grading.Timeout", tc.check, got)
 		}
 	}
 }

@@ -1,13 +1,21 @@
 // exercise-grader.js: the exercise page's handle on the grader worker. A
-// request that runs past the budget ends the worker (the only way to stop
-// a learner's endless loop) and rejects with a TimeoutError; the next
-// request starts a fresh worker.
+// request whose learner code holds the worker past its budget (the grader
+// silent that long: see request) ends the worker, the only way to stop a
+// learner's endless loop, and rejects with a TimeoutError saying how long
+// the code ran and the limit; the next request starts a fresh worker.
 'use strict';
 
 import { WorkerClient } from './workerclient.js';
 import { t } from './i18n.js';
 
-/** A TimeoutError is a run stopped because it went over its budget. */
+/** COMPILE_BUDGET_MS bounds the interpreter's compile of a learner's file:
+ * seconds on a cold grader on a slow machine, never endless, but a worker
+ * that stops answering must not hold the page forever. */
+const COMPILE_BUDGET_MS = 60000;
+
+/** A TimeoutError is a run stopped because the learner's code went over its
+ * budget: check (the check that was running, '' before the first), ranMs
+ * (how long the code held the worker) and budgetMs (the limit). */
 export class TimeoutError extends Error {}
 
 /** A GraderError is a failure of the grader itself (it crashed or could
@@ -18,8 +26,10 @@ export class Grader {
   /**
    * @param {URL|string} workerURL the URL of grader-worker.js, with the
    *   exercise's grader build as its query (?wasm=grader-<exercise>.wasm)
-   * @param {number} budgetMs how long a run may take before the first check
-   *   starts (each check then has its own budget, from the grader)
+   * @param {number} budgetMs how long the learner's code may hold the worker
+   *   without returning before the first check starts (compiling the file,
+   *   its package-level variables); each check then has its own budget,
+   *   from the grader
    * @param {{exercise: string, source: string}} [warm] a grade to run as
    *   soon as a worker starts, before it counts as ready: the first grade
    *   pays for the interpreter's and the simulator's one-time set-up, and
@@ -95,11 +105,15 @@ export class Grader {
 
   /**
    * request sends {op, exercise, source} and resolves with the bridge's
-   * result. The budget counts from the moment the worker has the request,
-   * so a cold start (download, compile) never counts as the learner's time;
-   * during a grade it restarts as each check starts, with that check's own
-   * budget, and onProgress gets each progress report ({next, budgetMs,
-   * done}).
+   * result. The budget counts only the learner's code: the clock starts
+   * once the worker is up (its download, compile and warm-up never count),
+   * and it measures silences, not the whole run. The grader reports
+   * several times a second while its own code runs (a beat, or a check
+   * starting, which also sets that check's budget); only code that holds
+   * the worker without returning keeps it quiet, so a slow machine makes a
+   * right answer's grade longer, never over budget. onProgress gets each
+   * check's progress report ({next, budgetMs, done}); beats are not passed
+   * on.
    */
   async request(op, exercise, source, onProgress = () => {}) {
     this.asked++;
@@ -111,25 +125,41 @@ export class Grader {
     const w = this.client.worker;
     if (!w) throw new GraderError(t('the grader stopped'));
     let timer = 0;
-    let budget = this.budgetMs;
-    const arm = (ms) => {
+    // Compiling the file comes first: the interpreter's work, with a
+    // budget of its own; the learner's clock starts when it says compiled.
+    let phase = 'compile';
+    let budget = COMPILE_BUDGET_MS;
+    let heard = performance.now();
+    const arm = () => {
       clearTimeout(timer);
-      budget = ms;
+      heard = performance.now();
       timer = setTimeout(() => {
         if (this.client.worker !== w) return;
-        const err = new TimeoutError(t('timed out after {1} s', budget / 1000));
-        err.check = this.running; // the check that was running, '' while compiling
+        const ran = Math.round(performance.now() - heard);
+        const err = new TimeoutError(phase === 'compile'
+          ? t('compiling your file took {1} ms; the limit is {2} ms', ran, budget)
+          : t('your code ran for {1} ms without returning; the limit is {2} ms', ran, budget));
+        err.phase = phase; // 'compile', 'init' (package-level code) or 'check'
+        err.check = this.running; // the check that was running, '' before the first
         err.budgetMs = budget;
+        err.ranMs = ran;
         this.fail(err);
-      }, ms);
+      }, budget);
     };
     this.running = '';
-    arm(this.budgetMs);
+    arm();
     try {
       return await this.client.send({ op, exercise, source }, (p) => {
-        this.running = p.next || '';
-        arm(p.budgetMs || this.budgetMs);
-        onProgress(p);
+        if (p.compiled) {
+          phase = 'init';
+          budget = p.budgetMs || this.budgetMs;
+        } else if (!p.beat) {
+          phase = 'check';
+          this.running = p.next || '';
+          budget = p.budgetMs || this.budgetMs;
+        }
+        arm();
+        if (!p.beat && !p.compiled) onProgress(p);
       });
     } finally {
       clearTimeout(timer);

@@ -250,7 +250,7 @@ class Runner {
       if (r.error) throw new Error(r.error);
       this.show(op, r);
     } catch (err) {
-      this.showFailure(err, done);
+      this.showFailure(err, done, op);
     } finally {
       const ms = performance.now() - t0;
       performance.mark(`mcp-playground:${op}-done`);
@@ -445,25 +445,32 @@ class Runner {
     box.querySelector('pre').textContent = text;
   }
 
-  showFailure(err, done) {
+  /** showFailure says why op stopped before its results: the learner's
+   * code over its budget (how long it ran, the limit, a retry: a machine
+   * busy with something else is the learner's to judge) or the grader's own
+   * failure. done are the checks that had finished. */
+  showFailure(err, done, op) {
     const timedOut = err instanceof TimeoutError;
-    const secs = timedOut ? err.budgetMs / 1000 : 0;
     let msg;
-    if (timedOut && err.check) {
-      msg = t('Timed out: check {1} ran for more than {2} s (an endless loop?), so the grader was stopped. It starts afresh on your next Run or Grade.', this.checkLabel(err.check), secs);
+    if (timedOut && err.phase === 'compile') {
+      msg = t('Compiling your file took {1} ms; the limit is {2} ms. The grader was stopped; it starts afresh when you try again.', err.ranMs, err.budgetMs);
+    } else if (timedOut && err.check) {
+      msg = t('Check {1}: your code ran for {2} ms without returning; the limit is {3} ms (an endless loop?). The grader was stopped; it starts afresh when you try again.', this.checkLabel(err.check), err.ranMs, err.budgetMs);
     } else if (timedOut) {
-      msg = t('Timed out: your code ran for more than {1} s before any check started (an endless loop in a package-level variable?), so the grader was stopped. It starts afresh on your next Run or Grade.', secs);
+      msg = t('Your code ran for {1} ms before the first check could start; the limit is {2} ms (an endless loop in a package-level variable or init?). The grader was stopped; it starts afresh when you try again.', err.ranMs, err.budgetMs);
     } else {
-      msg = t('The grader failed: {1}. It starts afresh on your next Run or Grade.', err.message || err);
+      msg = t('The grader failed: {1}. It starts afresh when you try again.', err.message || err);
     }
-    clear(this.el.errors).append(h('p', { class: 'errors-title', text: msg }));
+    const retry = h('button', { type: 'button', class: 'button errors-retry', 'data-role': 'retry', text: op === 'run' ? t('Run again') : t('Grade again') });
+    retry.addEventListener('click', () => this.act(op));
+    clear(this.el.errors).append(h('p', { class: 'errors-title', text: msg }), retry);
     this.el.errors.hidden = false;
     this.el.errors.dataset.kind = timedOut ? 'timeout' : 'crash';
     if (timedOut && err.check) {
-      const results = [...done, { name: err.check, status: 'fail', message: t('timed out after {1} s', secs) }];
+      const results = [...done, { name: err.check, status: 'fail', message: err.message }];
       this.showChecks(results, { missing: t('the grader stopped at an earlier check, so this one never ran') });
     }
-    this.setStatus(timedOut ? t('Timed out.') : t('The grader failed.'), 'bad');
+    this.setStatus(timedOut ? t('Over the time limit.') : t('The grader failed.'), 'bad');
   }
 }
 

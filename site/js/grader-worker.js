@@ -7,7 +7,9 @@
 //
 // Messages in:  {id, op: 'run' | 'grade', exercise, source}
 // Messages out: see gohost.js ('ready', 'result', 'exit'), and
-//               {type: 'progress', id, progress}  a check starts: {next, budgetMs, done}
+//               {type: 'progress', id, progress}  a check starts: {next, budgetMs, done};
+//                                                 the file compiled: {compiled: true, budgetMs}
+//                                                 the grader is alive: {beat: true}
 'use strict';
 
 importScripts('gohost.js');
@@ -27,13 +29,14 @@ hostGo({
     const exercise = String(msg.exercise || '');
     const source = String(msg.source ?? '');
     const t0 = performance.now();
+    const progress = (p) => self.postMessage({ type: 'progress', id: msg.id, progress: p });
     let r;
     switch (msg.op) {
       case 'run':
-        r = await g.run(exercise, source);
+        r = await g.run(exercise, source, progress);
         break;
       case 'grade':
-        r = await g.grade(exercise, source, (progress) => self.postMessage({ type: 'progress', id: msg.id, progress }));
+        r = await g.grade(exercise, source, progress);
         break;
       default:
         return { error: `unknown op ${JSON.stringify(msg.op)}` };

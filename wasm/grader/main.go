@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"syscall/js"
+	"time"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
 	"github.com/mcp-playground/mcp-playground/exercises/importrule"
@@ -63,11 +64,39 @@ type report struct {
 	RefusedZH string `json:"refusedZh,omitempty"`
 }
 
+// initBudget is how long the learner's package-level code (variables,
+// init functions) may hold the grader once the file has compiled.
+const initBudget = 5 * time.Second
+
+// watchCompile returns ctx with a hook that tells the page, through
+// onProgress (when a function), that the file has compiled and the
+// learner's own code starts: {compiled: true, budgetMs}. Compiling is the
+// interpreter's work, and the page gives it a budget of its own.
+func watchCompile(ctx context.Context, onProgress js.Value) context.Context {
+	if onProgress.Type() != js.TypeFunction {
+		return ctx
+	}
+	return interp.WithCompiled(ctx, func() {
+		onProgress.Invoke(toJS(map[string]any{"compiled": true, "budgetMs": initBudget.Milliseconds()}))
+	})
+}
+
+// progressArg returns args[i] when it is a function, else undefined.
+func progressArg(args []js.Value, i int) js.Value {
+	if i < len(args) && args[i].Type() == js.TypeFunction {
+		return args[i]
+	}
+	return js.Undefined()
+}
+
 // run compiles the learner's file and reports compile errors, or none.
+// args[2], when a function, hears when the file has compiled
+// ([watchCompile]).
 func run(_ js.Value, args []js.Value) any {
 	id, src := jsbridge.ArgString(args, 0), jsbridge.ArgString(args, 1)
+	ctx := watchCompile(context.Background(), progressArg(args, 2))
 	return newPromise(func() report {
-		diags, err := interp.Compile(id, src)
+		diags, err := interp.CompileContext(ctx, id, src)
 		if err != nil {
 			return report{Error: err.Error()}
 		}
@@ -76,15 +105,23 @@ func run(_ js.Value, args []js.Value) any {
 }
 
 // grade runs every check against the learner's file. When args[2] is a
-// function it is called as each check starts, with {next, budgetMs, done}:
-// the check about to run and how long it may take (the page's timer), and
-// the result of the one before it, if any.
+// function it hears when the file has compiled ([watchCompile]), then is
+// called as each check starts, with {next, budgetMs, done}:
+// the check about to run and how long the learner's code may hold the
+// grader in one stretch during it (the page's timer), and the result of
+// the one before it, if any; and between those, every [beatEvery] while
+// the grader's own code gets to run, with {beat: true}.
+//
+// The beats are what make the page's budget count only the learner's
+// code: wasm has one thread and no preemption, so the goroutine that
+// sends them runs whenever the simulator or the checks wait on one
+// another, and each call into the learner's code beats as it starts and
+// returns (interp.WithAlive), but nothing beats while interpreted code
+// spins without returning. A slow or throttled machine makes a right
+// answer's grade longer, not its silences.
 func grade(_ js.Value, args []js.Value) any {
 	id, src := jsbridge.ArgString(args, 0), jsbridge.ArgString(args, 1)
-	var onProgress js.Value
-	if len(args) > 2 && args[2].Type() == js.TypeFunction {
-		onProgress = args[2]
-	}
+	onProgress := progressArg(args, 2)
 	names := interp.Checks(id)
 	progress := func(r grading.Result) {
 		if onProgress.IsUndefined() {
@@ -110,6 +147,11 @@ func grade(_ js.Value, args []js.Value) any {
 		onProgress.Invoke(toJS(p))
 	}
 	return newPromise(func() report {
+		if !onProgress.IsUndefined() {
+			stop := make(chan struct{})
+			defer close(stop)
+			go beat(stop, func() { onProgress.Invoke(toJS(map[string]bool{"beat": true})) })
+		}
 		// The classroom grader refuses the same imports with the same words.
 		if err := importrule.Check(id+".go", []byte(src), importrule.ForExercise(id)); err != nil {
 			var refused *importrule.Error
@@ -118,7 +160,11 @@ func grade(_ js.Value, args []js.Value) any {
 			}
 			return report{Error: err.Error()}
 		}
-		rep, err := interp.Grade(context.Background(), id, src, progress)
+		ctx := watchCompile(context.Background(), onProgress)
+		if !onProgress.IsUndefined() {
+			ctx = interp.WithAlive(ctx, beatAtMost(func() { onProgress.Invoke(toJS(map[string]bool{"beat": true})) }))
+		}
+		rep, err := interp.Grade(ctx, id, src, progress)
 		if err != nil {
 			return report{Error: err.Error()}
 		}
@@ -128,6 +174,37 @@ func grade(_ js.Value, args []js.Value) any {
 		}
 		return out
 	})
+}
+
+// beatEvery is how often a grade tells the page it is alive: often enough
+// that the page's shortest budget (5 s) is many beats, rarely enough to
+// cost nothing.
+const beatEvery = 250 * time.Millisecond
+
+// beatAtMost returns a function that calls send when [beatEvery] has
+// passed since it last did: it runs at every call into the learner's code.
+func beatAtMost(send func()) func() {
+	last := time.Now()
+	return func() {
+		if now := time.Now(); now.Sub(last) >= beatEvery {
+			last = now
+			send()
+		}
+	}
+}
+
+// beat calls send every [beatEvery] until stop is closed.
+func beat(stop <-chan struct{}, send func()) {
+	t := time.NewTicker(beatEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			send()
+		}
+	}
 }
 
 func toCheck(r grading.Result) check {
