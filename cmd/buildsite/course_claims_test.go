@@ -9,8 +9,8 @@ import (
 )
 
 // TestCourseClaimsFollowTheSpecification holds the lesson and statement
-// sentences an independent review found overstating a revision (issue 25)
-// to their corrected form, in both editions: each file must say the
+// sentences independent reviews found overstating a revision (issues 25
+// and 35) to their corrected form, in both editions: each file must say the
 // corrected claim and must not say the old one. Whitespace is ignored, so
 // rewrapping a paragraph does not matter.
 func TestCourseClaimsFollowTheSpecification(t *testing.T) {
@@ -24,7 +24,7 @@ func TestCourseClaimsFollowTheSpecification(t *testing.T) {
 			[]string{"defines no server reaction to a request that arrives before `initialize`"},
 			[]string{"gives a server one reaction", "it must not process any other", "the one server rule"}},
 		{"2025-11-25 defines no server reaction before initialize", "lessons/zh/01-handshake.md",
-			[]string{"服务器该如何回应，2025-11-25 生命周期页面都没有规定"},
+			[]string{"服务器该如何响应，2025-11-25 生命周期页面都没有规定"},
 			[]string{"只给了服务器一种反应", "处理任何其他请求", "针对服务器的只有一条"}},
 		{"falling back after a legacy-only list is go-sdk's choice", "exercises/handshake/README.md",
 			[]string{"it is the SDK's choice for a case the specification leaves open, not its rule", "does not fall back to `initialize`"},
@@ -45,17 +45,44 @@ func TestCourseClaimsFollowTheSpecification(t *testing.T) {
 			[]string{"说明这一点的工具执行错误"},
 			[]string{"如何告知由服务器决定"}},
 		{"a null nextCursor is treated as absent, not allowed", "lessons/05-paging-failures.md",
-			[]string{"has a client decide only by whether a non-null cursor was provided, so a `null` counts as absent"},
-			[]string{"as 2026-07-28 allows", "tells a client to treat as absent"}},
+			[]string{"the schema types `nextCursor` as a string, so `null` is not a value a server may send"},
+			[]string{"as 2026-07-28 allows", "tells a client to treat as absent", "so a `null` counts as absent"}},
 		{"a null nextCursor is treated as absent, not allowed", "lessons/zh/05-paging-failures.md",
-			[]string{"只让客户端根据是否提供了非 null 的游标来判断，所以 `null` 等同于字段缺失"},
-			[]string{"所允许的那样为 `null`", "要求客户端把 `null` 当作字段缺失"}},
+			[]string{"schema 把 `nextCursor` 定为字符串，所以 `null` 不是服务器可以发送的值"},
+			[]string{"所允许的那样为 `null`", "要求客户端把 `null` 当作字段缺失", "所以 `null` 等同于字段缺失"}},
 		{"a null nextCursor is treated as absent, not allowed", "exercises/catalog/README.md",
 			[]string{"The schema types it as an optional string", "so a `null` counts as an absent field"},
 			[]string{"a walk ends when `nextCursor` is absent or `null`", "tells a client to treat a `null`"}},
 		{"a null nextCursor is treated as absent, not allowed", "exercises/catalog/README.zh.md",
 			[]string{"schema 把它定为可选的字符串", "所以 `null` 等同于字段缺失"},
 			[]string{"`nextCursor` 缺失或为 `null` 时遍历结束", "要求客户端把 `null` 当作字段缺失"}},
+		// Issue 35.
+		{"2026-07-28's pagination ends a walk on a missing nextCursor; null is not a string", "lessons/04-catalog.md",
+			[]string{"schema types `nextCursor` as a string, so `null` is not a value a server\nmay send", "only a missing nextCursor ends the walk"},
+			[]string{"absent or null", "absent or `null`", "absent (or `null`)"}},
+		{"2026-07-28's pagination ends a walk on a missing nextCursor; null is not a string", "lessons/zh/04-catalog.md",
+			[]string{"所以 `null` 不是服务器可以发送的值", "只有缺少 nextCursor 才结束遍历"},
+			[]string{"缺失或为 null", "缺失或为 `null`", "缺失（或为 `null`）"}},
+		{"2026-07-28's pagination ends a walk on a missing nextCursor; null is not a string", "lessons/08-putting-it-together.md",
+			[]string{"(a string in the schema, never `null`)"}, []string{"in 2026-07-28, absent or `null`"}},
+		{"2026-07-28's pagination ends a walk on a missing nextCursor; null is not a string", "lessons/zh/08-putting-it-together.md",
+			[]string{"（schema 中它是字符串，不会是 `null`）"}, []string{"在 2026-07-28 中为缺失或 `null`"}},
+		{"clients MAY pass a protocol error to the model", "lessons/03-first-tool.md",
+			[]string{"which a client may pass to the model", "less likely than an `isError` result to lead to a\nsuccessful recovery"},
+			[]string{"the model cannot read", "tells the model nothing"}},
+		{"clients MAY pass a protocol error to the model", "lessons/zh/03-first-tool.md",
+			[]string{"客户端可以把它交给模型", "它比 `isError` 结果更难让模型成功纠正"}, []string{"模型读不到"}},
+		{"clients MAY pass a protocol error to the model", "exercises/stock/grade.go",
+			[]string{"which a client may pass to the model but which is less likely than an isError result to lead to a recovery"},
+			[]string{"tells the model nothing"}},
+		{"an authenticated server's handle is a name, not a capability", "lessons/06-session-expiry.md",
+			[]string{"for\nan authenticated server a handle is a name, not a capability", "Only an unauthenticated server's handle is a bearer token"},
+			[]string{"A handle is as much a bearer secret as a session id was"}},
+		{"an authenticated server's handle is a name, not a capability", "lessons/zh/06-session-expiry.md",
+			[]string{"句柄只是一个名字，而不是凭据", "只有不做认证的服务器，句柄才是 bearer 令牌"},
+			[]string{"都是持有即可用的秘密"}},
+		{"an authenticated server's handle is a name, not a capability", "sim/scenario/handle/run.go",
+			[]string{"since the handle is then a name, not a capability"}, []string{"whoever holds a handle can use it"}},
 	}
 	squeeze := func(s string) string {
 		return strings.Map(func(r rune) rune {

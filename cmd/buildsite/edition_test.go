@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -305,9 +306,9 @@ func TestSkeletonAddsOnlyWhatIsMissing(t *testing.T) {
 }
 
 // TestGlossaryRejectsTheOldForms holds the course's own glossary to the
-// choices issue 25 made for the Chinese edition: each old form fails a
-// line, and the chosen forms (some of which contain an old one, as
-// 帧检查器 contains 检查器) pass.
+// choices issues 25 and 35 made for the Chinese edition: each old form
+// fails a line, and the chosen forms (some of which contain an old one, as
+// 帧检查器 contains 检查器 and 工具目录 contains 目录) pass.
 func TestGlossaryRejectsTheOldForms(t *testing.T) {
 	rules, err := readGlossary("../../lessons/zh/glossary.tsv")
 	if err != nil {
@@ -318,6 +319,12 @@ func TestGlossaryRejectsTheOldForms(t *testing.T) {
 		"两者在线上是完全相同的字节", "响应了结了新调用", "不属于公认新版错误",
 		"游标令牌", "两张旧票据", "一个新代号", "挂钟时间",
 		"单步走一遍", "逐步执行", "逐帧查看", "在检查器里打开结果帧", "学完本课你能做什么",
+		// Issue 35: one term per idea.
+		"服务器的应答", "服务器回应未知工具", "把旧调用的回复交给新调用", "真正的答复",
+		"版本还价", "服务器提出了另一个版本", "严格的输入模式", "没有 Mcp-Session-Id 头部",
+		"镜像请求体的请求头", "找不到方法", "方法未知", "无效参数", "评分程序", "模拟器的分接器",
+		"每次触碰都给一个新的代次", "看第二个响应的形状", "不做发现：直接重试请求本身", "发现期间不允许",
+		"读完整个目录", "候选目录", "挂住的服务器", "被异常拆除", "时灵时不灵的时间余量",
 	} {
 		if len(glossaryBreaks(rules, line)) == 0 {
 			t.Errorf("%q passes the glossary; want it rejected", line)
@@ -325,12 +332,156 @@ func TestGlossaryRejectsTheOldForms(t *testing.T) {
 	}
 	for _, line := range []string{
 		"兼容新旧两版的客户端", "旧版和新版", "两版协议", "客户端支持这个版本",
-		"两者在线路上是完全相同的字节", "把旧调用的回复交给新调用", "可识别的新版错误",
+		"两者在线路上是完全相同的字节", "把旧调用的响应交给新调用", "可识别的新版错误",
 		"游标值", "两张陈旧票据", "一个新代次", "墙钟时间", "逐步查看一遍",
 		"帧检查器标出第 1 行", "在帧详情面板里打开结果帧", "学完本课你能做到", "知道了结果",
+		"服务器以 -32022 响应", "版本的反向提议", "严格的输入 schema", "`Mcp-Session-Id` 响应头",
+		"请求头重复请求体的内容", "-32601（方法未找到）", "-32602（参数无效）", "评分器", "HTTP 拦截器",
+		"每次 Touch 都给一个新的代次", "看第二个响应的结构", "不做探测：直接重试请求本身",
+		"读完整个工具目录", "候选工具目录", "本页目录", "帧检查器", "卡住不动的服务器",
+		"调度器发现会话的截止时间已过", "先回答下面的问题",
 	} {
 		if b := glossaryBreaks(rules, line); len(b) > 0 {
 			t.Errorf("%q breaks the glossary (%s); want it accepted", line, b[0].variant)
+		}
+	}
+}
+
+// chineseText is one line of the Chinese edition's words, with where it
+// came from.
+type chineseText struct {
+	file string
+	line int
+	text string
+}
+
+// chineseEdition reads the words of the real Chinese edition: the lessons
+// and the exercise statements (outside fenced blocks), the Chinese column
+// of the tables, the values of the interface strings and the exercises'
+// Chinese configs. Keys and English columns are left out: they are the
+// English the translation is keyed by.
+func chineseEdition(t *testing.T) (texts []chineseText, ui map[string]string) {
+	t.Helper()
+	var md []string
+	for _, g := range []string{"../../lessons/zh/*.md", "../../exercises/*/README.zh.md", "../../exercises/*/.meta/config.zh.json"} {
+		m, err := filepath.Glob(g)
+		if err != nil || len(m) == 0 {
+			t.Fatalf("Glob(%q) = %v, %v; want files", g, m, err)
+		}
+		md = append(md, m...)
+	}
+	for _, f := range md {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fenced := false
+		for i, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), "```") {
+				fenced = !fenced
+				continue
+			}
+			if !fenced {
+				texts = append(texts, chineseText{f, i + 1, l})
+			}
+		}
+	}
+	for _, tbl := range []string{notesTable, scenariosTable, paramsTable} {
+		f := filepath.Join("../../lessons/zh", tbl)
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(b), "\n") {
+			if l == "" || strings.HasPrefix(l, "#") {
+				continue
+			}
+			fields := strings.Split(l, "\t")
+			texts = append(texts, chineseText{f, i + 1, fields[len(fields)-1]})
+		}
+	}
+	ui, err := readUI("../../site/i18n/zh.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for en, zh := range ui {
+		texts = append(texts, chineseText{"site/i18n/zh.json", 0, zh + " (for " + strconv.Quote(en) + ")"})
+	}
+	return texts, ui
+}
+
+// codeSpan matches Markdown code spans, which hold identifiers and wire
+// text, not the edition's words.
+var codeSpan = regexp.MustCompile("`[^`]*`")
+
+// TestChineseEditionKeepsOneTermPerIdea holds the terms issue 35 chose,
+// where a substring rule in glossary.tsv cannot: a word that is right in
+// one sense and wrong in another (回答 answers the lessons' questions, never
+// a request), a header named without saying whose, the era switch's word,
+// English left on a Chinese page; and it requires each chosen term, so a
+// rewrite that drops it shows.
+func TestChineseEditionKeepsOneTermPerIdea(t *testing.T) {
+	texts, ui := chineseEdition(t)
+	forbidden := []struct {
+		why string
+		re  *regexp.Regexp
+		// unless lets a line through: the same word in its other, right sense.
+		unless *regexp.Regexp
+		// code: the rule reads code spans too (a header's name is one).
+		code bool
+	}{
+		{"a protocol response is 响应; 回答 only answers the lessons' questions",
+			regexp.MustCompile(`回答`), regexp.MustCompile(`先回答|回答.{0,16}问题`), false},
+		{"a header is a 请求头 or a 响应头, never a bare 头",
+			regexp.MustCompile("(?:(?:Mcp|MCP|WWW)-[A-Za-z*-]+|HTTP)`? ?头(?:[^部]|$)"), nil, true},
+		{"the scheduler's touch is Touch, the method's name",
+			regexp.MustCompile(`(?:^|[^A-Za-z"])touch(?:[^A-Za-z(]|$)`), regexp.MustCompile(`"op"`), false},
+		{"English left on a Chinese page",
+			// The specification's section names (Lifecycle, Timeouts) are
+			// citations and keep their capital.
+			regexp.MustCompile(`(?i:round tripper|invalid params|method not found|an update of the course)|lifecycle`), nil, false},
+	}
+	for _, x := range texts {
+		raw := x.text
+		if strings.HasPrefix(x.file, "site/") {
+			// A value's English key rides along for the message only.
+			raw = raw[:strings.LastIndex(raw, " (for ")]
+		}
+		for _, f := range forbidden {
+			text := raw
+			if !f.code {
+				text = codeSpan.ReplaceAllString(raw, "")
+			}
+			if f.re.MatchString(text) && (f.unless == nil || !f.unless.MatchString(text)) {
+				t.Errorf("%s:%d: %q: %s", x.file, x.line, f.re.FindString(text), f.why)
+			}
+		}
+	}
+	// The era switch names the scenario's era, not its protocolVersion.
+	era := regexp.MustCompile(`(?i)\beras?\b`)
+	for en, zh := range ui {
+		if era.MatchString(en) && strings.Contains(zh, "版本") {
+			t.Errorf("zh.json %q = %q: an era is a 版别 (or 两版/另一版协议), not a 版本, which is protocolVersion's word", en, zh)
+		}
+	}
+	for en, want := range map[string]string{
+		"Catalog": "工具目录", "Contents": "本页目录", "Method not found": "方法未找到", "Era": "版别",
+		"frame not terminated by LF": "帧没有以 LF 结尾",
+	} {
+		if ui[en] != want {
+			t.Errorf("zh.json %q = %q, want %q", en, ui[en], want)
+		}
+	}
+	var all strings.Builder
+	for _, x := range texts {
+		all.WriteString(x.text + "\n")
+	}
+	for _, term := range []string{
+		"响应", "工具目录", "本页目录", "探测", "反向提议", "输入 schema", "请求头", "响应头",
+		"方法未找到", "参数无效", "评分器", "步进线路", "拦截器", "版别", "模型上下文协议", "Touch",
+	} {
+		if !strings.Contains(all.String(), term) {
+			t.Errorf("the Chinese edition never uses %s, a term issue 35 chose", term)
 		}
 	}
 }

@@ -134,7 +134,7 @@ func gradeCallsOnce(ctx context.Context, f GradeFuncs, mode int, args ...string)
 		case err != nil && mode == gradeNotSuccess && want.IsError:
 			continue
 		case err != nil && want.IsError:
-			return grading.Failf("%s: the call failed with a JSON-RPC error (%v); want a result with isError: true. Your handler returned a Go error: go-sdk v1.8.0 sends that as a protocol error, which tells the model nothing it can act on", call, err)
+			return grading.Failf("%s: the call failed with a JSON-RPC error (%v); want a result with isError: true. Your handler returned a Go error: go-sdk v1.8.0 sends that as a protocol error, which a client may pass to the model but which is less likely than an isError result to lead to a recovery", call, err)
 		case err != nil:
 			return grading.Failf("%s: the call failed (%v); want the result %s", call, err, wantSC)
 		case got.IsError != want.IsError && !(mode == gradeNotSuccess && want.IsError && got.IsError):

@@ -157,7 +157,9 @@ async function respond(e, req) {
     // A newer build is installed and waiting: this page's build may be
     // gone from the server, and a wasm from the other build must never
     // run under this page.
-    if (self.registration.waiting) return new Response('An update of the course is ready: reload the page.', { status: 503, statusText: 'Update ready' });
+    // The body is both editions' words: a wasm's request comes from a
+    // worker, whose URL does not say which edition opened it.
+    if (self.registration.waiting) return new Response('An update of the course is ready: reload the page.\n课程已有更新：请重新加载页面。\n', { status: 503, statusText: 'Update ready', headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     const resp = await fetch(req);
     // Cached as it streams to the page, not before: the page compiles
     // while it downloads.

@@ -155,7 +155,7 @@ func (h *handleRun) open(ctx context.Context, reqNote string) (string, error) {
 		b, _ := json.Marshal(r.StructuredContent)
 		json.Unmarshal(b, &handle)
 		d, _ := deadlineOf(h.carts.Snapshot(), handle.Cart)
-		return fmt.Sprintf("The handle %s is ordinary data in the result. Its deadline is %d ms. The simulator numbers handles so that the trace replays byte for byte; a real server must mint unguessable ones, since whoever holds a handle can use it.", handle.Cart, d)
+		return fmt.Sprintf("The handle %s is ordinary data in the result. Its deadline is %d ms. The simulator numbers handles so that the trace replays byte for byte. A real server, says the 2026-07-28 tools page (non-normative), should check the caller's authorization against the handle on every call if it authenticates its callers, since the handle is then a name, not a capability; if it does not, the handle is a bearer token and should be minted with enough entropy.", handle.Cart, d)
 	})
 	if err == nil && handle.Cart == "" {
 		err = errors.New("open_cart returned no handle")
