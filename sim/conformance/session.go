@@ -34,7 +34,20 @@ type rpcError struct {
 	Data    json.RawMessage `json:"data,omitempty"`
 }
 
-func (e *rpcError) String() string { return fmt.Sprintf("error %d (%s)", e.Code, clip(e.Message, 80)) }
+// String names the error by its code and message; the message is quoted,
+// so that a note holding it reads as one template whatever the server
+// wrote (the Chinese edition translates notes by template).
+func (e *rpcError) String() string { return fmt.Sprintf("error %d %q", e.Code, clip(e.Message, 80)) }
+
+// Why a case could not run to its end, beside [ErrClosed].
+var (
+	// errBudget: the whole run's budget was spent.
+	errBudget = errors.New("the run's budget is spent")
+	// errConnect: the probe could not open a connection.
+	errConnect = errors.New("could not connect")
+	// errNoReply: no response within the per-request timeout.
+	errNoReply = errors.New("no response in time")
+)
 
 // A session is one connection to the server, in one revision: for
 // 2025-11-25 after the handshake, for 2026-07-28 with _meta on every
@@ -113,9 +126,9 @@ func (s *session) await(rctx context.Context, id int, method string) (*reply, er
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 				s.tap.Add(trace.Event{Kind: trace.KindFault, Direction: trace.ServerToClient, Payload: trace.MustJSON(trace.FaultPayload{Fault: "timeout", Detail: method}), Note: fmt.Sprintf("No response to %s (id %d) in time.", method, id)})
-				return nil, fmt.Errorf("no response to %s in time: the server hangs", method)
+				return nil, fmt.Errorf("%w: the probe stopped waiting for the response to %s (id %d) after its -timeout", errNoReply, method, id)
 			}
-			return nil, fmt.Errorf("waiting for the response to %s: %w", method, err)
+			return nil, fmt.Errorf("the connection broke while the probe waited for the response to %s (id %d): %w", method, id, err)
 		}
 		var m struct {
 			ID     json.RawMessage `json:"id"`
