@@ -6,12 +6,15 @@ import "fmt"
 // number and file, and its heading in each edition. A Chinese heading
 // keeps its English heading's anchor, so both name the same section.
 type lessonRef struct {
-	n        int
-	file     string // the lesson's Markdown file under lessons/ and lessons/zh/
-	en, zh   string // the heading, without its #s
-	enTitle  string // the lesson's title, from its front matter
-	zhTitle  string
-	headings int // the heading's position among the page's ## and ### headings
+	n       int
+	file    string // the lesson's Markdown file under lessons/ and lessons/zh/
+	en, zh  string // the heading, without its #s
+	enTitle string // the lesson's title, from its front matter
+	zhTitle string
+	// at is the heading's position among the page's ## and ### headings
+	// (outside code fences): the Chinese page's heading there is its
+	// translation.
+	at int
 }
 
 // The lessons' titles, by number, in each edition (the front matter of
@@ -28,7 +31,7 @@ var lessonTitles = map[int][2]string{
 
 func lesson(n int, file string, at int, en, zh string) lessonRef {
 	t := lessonTitles[n]
-	return lessonRef{n: n, file: file, en: en, zh: zh, enTitle: t[0], zhTitle: t[1], headings: at}
+	return lessonRef{n: n, file: file, en: en, zh: zh, enTitle: t[0], zhTitle: t[1], at: at}
 }
 
 // The sections the cases cite.
@@ -48,6 +51,12 @@ var (
 	lessonDuplicate = lesson(5, "05-paging-failures.md", 16, "A duplicate name", "重复的名字")
 	lessonExpiry    = lesson(6, "06-session-expiry.md", 7, "A real session expires (2025-11-25)", "一个真实的会话过期（2025-11-25）")
 )
+
+// lessonRefs lists every section the cases cite, for the test that keeps
+// them equal to the lessons.
+var lessonRefs = []lessonRef{lessonHandshake, lessonVersion, lessonOrder, lessonByError, lessonFraming,
+	lessonTransport, lessonHTTP2026, lessonMismatch, lessonTwoLayers, lessonPages, lessonRepeat,
+	lessonForeign, lessonDuplicate, lessonExpiry}
 
 // String is the English line the report shows, "Lesson N · Heading".
 func (l lessonRef) String() string {
