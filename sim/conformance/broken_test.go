@@ -201,7 +201,7 @@ func TestBrokenServersAreCaughtByTheNamedCase(t *testing.T) {
 		{"duplicate-keys", "list-walk:prompts", conformance.Note, "Prompts › Data Types", `name repeated: "review"`, nil},
 		{"duplicate-keys", "list-walk:resources", conformance.Note, "Resources › Data Types", `uri repeated: "file:///a"`, nil},
 		{"duplicate-keys", "list-walk:resource-templates", conformance.Note, "silent", `uriTemplate repeated: "file:///{p}"`, nil},
-		{"null-next-cursor", "list-walk:tools", conformance.Fail, "schema", "null, not a string", nil},
+		{"null-next-cursor", "list-walk:tools", conformance.Fail, "schema", `"null", not a string`, nil},
 		{"empty-cursor", "list-walk:tools", conformance.Pass, "", `"" led to more`, nil},
 		{"refuses-own-cursor", "list-walk:tools", conformance.Warn, "", "", nil},
 		{"no-tools-array", "list-walk:tools", conformance.Fail, "schema", "", nil},

@@ -60,9 +60,9 @@ func (p *prober) origin(t *HTTPTarget) {
 	case x.status == http.StatusForbidden:
 		p.end(r, Pass, &ruleOrigin, lessonTransport, "a foreign Origin got 403")
 	case loopback:
-		p.end(r, Fail, &ruleOrigin, lessonTransport, fmt.Sprintf("a foreign Origin %q got %d, not 403, from a server on loopback address %q: any web page the user opens could reach it", foreignOrigin, x.status, host))
+		p.end(r, Fail, &ruleOrigin, lessonTransport, fmt.Sprintf("a foreign Origin %q got %d, not 403, from a server on loopback address %q: any web page the user opens could reach it", quoted(foreignOrigin), x.status, quoted(host)))
 	default:
-		p.end(r, Warn, &ruleOrigin, lessonTransport, fmt.Sprintf("a foreign Origin %q got %d, not 403; the server at %q is not on a loopback address, and which Origins are invalid is its own choice, so the probe cannot tell that it had to refuse this one", foreignOrigin, x.status, host))
+		p.end(r, Warn, &ruleOrigin, lessonTransport, fmt.Sprintf("a foreign Origin %q got %d, not 403; the server at %q is not on a loopback address, and which Origins are invalid is its own choice, so the probe cannot tell that it had to refuse this one", quoted(foreignOrigin), x.status, quoted(host)))
 	}
 	if s := x.header.Get("Mcp-Session-Id"); s != "" && x.status != http.StatusForbidden {
 		(&httpLink{t: t, tap: p.tap, session: s}).Close()

@@ -17,6 +17,12 @@ import (
 
 // flawedHTTP wraps the fixture's handler with one HTTP flaw.
 func flawedHTTP(t *testing.T, flaw string) http.Handler {
+	h, _ := flawedFixture(t, flaw)
+	return h
+}
+
+// flawedFixture is flawedHTTP, with the fixture behind the handler.
+func flawedFixture(t *testing.T, flaw string) (http.Handler, *conformance.Fixture) {
 	t.Helper()
 	f, err := conformance.NewFixture("paging-normal")
 	if err != nil {
@@ -40,7 +46,7 @@ func flawedHTTP(t *testing.T, flaw string) http.Handler {
 			r.Body = io.NopCloser(bytes.NewReader(body))
 		}
 		h.ServeHTTP(w, r)
-	})
+	}), f
 }
 
 // probeHTTP probes handler at url, whose host every connection reaches

@@ -92,7 +92,7 @@ func (f *Fixture) judgeWalk(wire []wireMsg, rep *FixtureReport) {
 			byID[w.id] = true
 			if c, ok := listCursor(w); ok {
 				sent[c]++
-				rep.Items = append(rep.Items, fmt.Sprintf("cursor %q", c))
+				rep.Items = append(rep.Items, fmt.Sprintf("cursor %q", quoted(c)))
 			} else {
 				walks++
 				rep.Items = append(rep.Items, "first page")
@@ -114,7 +114,7 @@ func (f *Fixture) judgeWalk(wire []wireMsg, rep *FixtureReport) {
 	}
 	for c, n := range sent {
 		if n > walks {
-			rep.Verdict, rep.Rule, rep.Message = Fail, &rules.walkEnds, fmt.Sprintf("the client sent cursor %q %d times in %d walks: it follows a repeated cursor", c, n, walks)
+			rep.Verdict, rep.Rule, rep.Message = Fail, &rules.walkEnds, fmt.Sprintf("the client sent cursor %q %d times in %d walks: it follows a repeated cursor", quoted(c), n, walks)
 			return
 		}
 	}
@@ -133,7 +133,7 @@ func (f *Fixture) judgeWalk(wire []wireMsg, rep *FixtureReport) {
 	for _, c := range handed {
 		if sent[c] == 0 {
 			rep.Verdict, rep.Rule = Fail, &rules.pagesEnd
-			what := fmt.Sprintf("%q", c)
+			what := fmt.Sprintf("%q", quoted(c))
 			if c == "" {
 				what = `"" (an empty string is a cursor: more pages follow)`
 				if rev != Rev2026 {

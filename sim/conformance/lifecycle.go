@@ -53,11 +53,11 @@ func (p *prober) run2025() *session {
 	spoken := res.ProtocolVersion == Rev2025
 	switch {
 	case len(missing) > 0:
-		p.end(r, Fail, &ruleInitialize, lessonHandshake, fmt.Sprintf("the initialize result lacks %q", strings.Join(missing, ", ")))
+		p.end(r, Fail, &ruleInitialize, lessonHandshake, fmt.Sprintf("the initialize result lacks %q", quoted(strings.Join(missing, ", "))))
 	case !spoken:
-		p.end(r, Note, &ruleCounteroffer, lessonVersion, fmt.Sprintf("the server answered with %q: it does not speak 2025-11-25", res.ProtocolVersion))
+		p.end(r, Note, &ruleCounteroffer, lessonVersion, fmt.Sprintf("the server answered with %q: it does not speak 2025-11-25", quoted(res.ProtocolVersion)))
 	default:
-		p.end(r, Pass, &ruleInitialize, lessonHandshake, fmt.Sprintf("%q answered with 2025-11-25, capabilities and serverInfo", res.ServerInfo.Name+" "+res.ServerInfo.Version))
+		p.end(r, Pass, &ruleInitialize, lessonHandshake, fmt.Sprintf("%q answered with 2025-11-25, capabilities and serverInfo", quoted(res.ServerInfo.Name+" "+res.ServerInfo.Version)))
 	}
 	if p.rep.Server == "" && res.ServerInfo != nil {
 		p.rep.Server = res.ServerInfo.Name + " " + res.ServerInfo.Version
@@ -86,9 +86,9 @@ func (p *prober) beforeInitialize(before []string) {
 	}
 	switch {
 	case len(requests) > 0:
-		p.end(r, Warn, &ruleBeforeInit, lessonOrder, fmt.Sprintf("requests before the initialize response: %q", strings.Join(requests, ", ")), before...)
+		p.end(r, Warn, &ruleBeforeInit, lessonOrder, fmt.Sprintf("requests before the initialize response: %q", quoted(strings.Join(requests, ", "))), before...)
 	case len(before) > 0:
-		p.end(r, Note, &ruleBeforeInit, lessonOrder, fmt.Sprintf("sent before the initialize response: %q; a client still waiting for the handshake may drop or refuse them", strings.Join(before, ", ")), before...)
+		p.end(r, Note, &ruleBeforeInit, lessonOrder, fmt.Sprintf("sent before the initialize response: %q; a client still waiting for the handshake may drop or refuse them", quoted(strings.Join(before, ", "))), before...)
 	default:
 		p.end(r, Pass, &ruleBeforeInit, lessonOrder, "nothing before the initialize response")
 	}
@@ -118,7 +118,7 @@ func (p *prober) counteroffer() {
 		// but its own Error Handling example answers a version mismatch
 		// with exactly this error: the text is at odds with itself, so the
 		// probe notes it and cites the example.
-		p.end(r, Note, &ruleVersionError, lessonVersion, fmt.Sprintf("initialize at %s answered with %s listing %q: the lifecycle page's own example initialization error, though its Version Negotiation asks for a result with a version the server supports", unknownVersion, rep.Error.String(), strings.Join(data.Supported, ", ")), data.Supported...)
+		p.end(r, Note, &ruleVersionError, lessonVersion, fmt.Sprintf("initialize at %s answered with %s listing %q: the lifecycle page's own example initialization error, though its Version Negotiation asks for a result with a version the server supports", unknownVersion, rep.Error.String(), quoted(strings.Join(data.Supported, ", "))), data.Supported...)
 	case rep.Error != nil:
 		p.end(r, Fail, &ruleCounteroffer, lessonVersion, "initialize at "+unknownVersion+" answered with "+rep.Error.String()+", with no data.supported, instead of a version the server supports")
 	case s.version == unknownVersion:
@@ -126,7 +126,7 @@ func (p *prober) counteroffer() {
 	case s.version == "":
 		p.end(r, Fail, &ruleCounteroffer, lessonVersion, "the result names no protocolVersion")
 	default:
-		p.end(r, Pass, &ruleCounteroffer, lessonVersion, fmt.Sprintf("answered with %q, a version it supports", s.version))
+		p.end(r, Pass, &ruleCounteroffer, lessonVersion, fmt.Sprintf("answered with %q, a version it supports", quoted(s.version)))
 	}
 }
 
@@ -163,7 +163,7 @@ func (p *prober) run2026() *session {
 	}
 	_ = json.Unmarshal(rep.Result, &res)
 	if !slices.Contains(res.Supported, Rev2026) {
-		p.end(r, Note, &ruleDiscover, lessonByError, fmt.Sprintf("server/discover lists %q, not 2026-07-28: the server does not speak it here", strings.Join(res.Supported, ", ")), res.Supported...)
+		p.end(r, Note, &ruleDiscover, lessonByError, fmt.Sprintf("server/discover lists %q, not 2026-07-28: the server does not speak it here", quoted(strings.Join(res.Supported, ", "))), res.Supported...)
 		p.hangUp(s)
 		return nil
 	}
@@ -191,7 +191,7 @@ func (p *prober) run2026() *session {
 	case len(data.Supported) == 0:
 		p.end(r, Fail, &ruleDiscover, lessonByError, "-32022 without data.supported: the client cannot tell what to retry with", res.Supported...)
 	default:
-		p.end(r, Pass, &ruleDiscover, lessonByError, fmt.Sprintf("server/discover lists %q; %s refused with -32022, supported %q", strings.Join(res.Supported, ", "), unknownVersion, strings.Join(data.Supported, ", ")), res.Supported...)
+		p.end(r, Pass, &ruleDiscover, lessonByError, fmt.Sprintf("server/discover lists %q; %s refused with -32022, supported %q", quoted(strings.Join(res.Supported, ", ")), unknownVersion, quoted(strings.Join(data.Supported, ", "))), res.Supported...)
 	}
 	return s
 }

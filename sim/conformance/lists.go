@@ -71,13 +71,13 @@ func (p *prober) walk(s *session, k listKind) []string {
 		_ = json.Unmarshal(rep.Result, &res)
 		var items []map[string]any
 		if err := json.Unmarshal(res[k.field], &items); err != nil || items == nil && string(res[k.field]) != "[]" {
-			p.end(r, Fail, &rules.listSchema, lessonPages, fmt.Sprintf("page %d has no %q array", page, k.field), names...)
+			p.end(r, Fail, &rules.listSchema, lessonPages, fmt.Sprintf("page %d has no %q array", page, quoted(k.field)), names...)
 			return names
 		}
 		next, more := res["nextCursor"]
 		var c string
 		if more && json.Unmarshal(next, &c) != nil || string(next) == "null" {
-			p.end(r, Fail, &rules.listSchema, lessonPages, fmt.Sprintf("page %d's nextCursor is %s, not a string: to end the list, leave the field out", page, clip(string(next), 40)), names...)
+			p.end(r, Fail, &rules.listSchema, lessonPages, fmt.Sprintf("page %d's nextCursor is %q, not a string: to end the list, leave the field out", page, quoted(clip(string(next), 40))), names...)
 			return names
 		}
 		var pageDups []string
@@ -90,9 +90,9 @@ func (p *prober) walk(s *session, k listKind) []string {
 			names = append(names, n)
 		}
 		if at, ok := cursors[c]; more && ok {
-			msg := fmt.Sprintf("page %d returned cursor %q again (first handed out by page %d): a client that follows it loops", page, clip(c, 40), at)
+			msg := fmt.Sprintf("page %d returned cursor %q again (first handed out by page %d): a client that follows it loops", page, quoted(clip(c, 40)), at)
 			if len(pageDups) > 0 {
-				msg += fmt.Sprintf("; the page served %q again, the loop's doing rather than duplicate names", strings.Join(pageDups, ", "))
+				msg += fmt.Sprintf("; the page served %q again, the loop's doing rather than duplicate names", quoted(strings.Join(pageDups, ", ")))
 			}
 			p.end(r, Fail, &rules.walkEnds, lessonRepeat, msg, names...)
 			return names
@@ -128,7 +128,7 @@ func (p *prober) duplicates(r *Result, k listKind, rules *revRules, walked strin
 	if rule.Level == "SHOULD" {
 		verdict = Warn
 	}
-	p.end(r, verdict, &rule, lessonDuplicate, fmt.Sprintf("%s; %s repeated: %q", walked, k.key, strings.Join(dups, ", ")), names...)
+	p.end(r, verdict, &rule, lessonDuplicate, fmt.Sprintf("%s; %s repeated: %q", walked, k.key, quoted(strings.Join(dups, ", "))), names...)
 }
 
 // invalidCursor sends a cursor the server never issued.
@@ -140,7 +140,7 @@ func (p *prober) invalidCursor(s *session, k listKind) {
 	case err != nil:
 		p.broken(r, lessonForeign, err, rule, false)
 	case rep.Error == nil:
-		p.end(r, Warn, rule, lessonForeign, fmt.Sprintf("cursor %q answered with a page instead of -32602", neverIssued))
+		p.end(r, Warn, rule, lessonForeign, fmt.Sprintf("cursor %q answered with a page instead of -32602", quoted(neverIssued)))
 	case rep.Error.Code != -32602:
 		p.end(r, Warn, rule, lessonForeign, "answered with "+rep.Error.String()+", not -32602")
 	default:
@@ -187,7 +187,7 @@ func (p *prober) namedCalls(s *session, listed []string) {
 	for _, n := range names {
 		r := p.begin("tools-call:"+n, s.rev, "")
 		if !slices.Contains(listed, n) {
-			p.end(r, Skip, nil, lessonTwoLayers, fmt.Sprintf("%q is not in the tool list", n))
+			p.end(r, Skip, nil, lessonTwoLayers, fmt.Sprintf("%q is not in the tool list", quoted(n)))
 			continue
 		}
 		rep, err := s.call(p.ctx, "tools/call", map[string]any{"name": n, "arguments": p.opts.Calls[n]}, "A call the user asked for with -call.")
@@ -204,7 +204,7 @@ func (p *prober) namedCalls(s *session, listed []string) {
 			if res.IsError {
 				p.end(r, Note, nil, lessonTwoLayers, "a result with isError: the tool ran and failed")
 			} else {
-				p.end(r, Pass, nil, lessonTwoLayers, fmt.Sprintf("a result: %q", clip(string(rep.Result), 100)))
+				p.end(r, Pass, nil, lessonTwoLayers, fmt.Sprintf("a result: %q", quoted(clip(string(rep.Result), 100))))
 			}
 		}
 	}

@@ -194,7 +194,7 @@ func (p *prober) revisionCases(s *session) {
 	for _, k := range listKinds {
 		if _, ok := caps[k.capability]; !ok {
 			r := p.begin("list-walk:"+k.name, s.rev, "")
-			p.end(r, Skip, nil, lessonPages, fmt.Sprintf("the server declares no %q capability", k.capability))
+			p.end(r, Skip, nil, lessonPages, fmt.Sprintf("the server declares no %q capability", quoted(k.capability)))
 			continue
 		}
 		names := p.walk(s, k)
@@ -219,22 +219,22 @@ func (p *prober) revisionCases(s *session) {
 // not reached; a case the run's budget or a failed dial kept from running
 // is skipped, since nothing of the server was judged.
 func (p *prober) broken(r *Result, lesson lessonRef, err error, own *Rule, demands bool) {
-	what := err.Error()
+	what := quoted(err.Error())
 	switch {
 	case errors.Is(err, errBudget) || p.ctx.Err() != nil:
-		p.end(r, Skip, nil, lesson, "not run to its end: the run's budget (-budget) ran out ("+what+")")
+		p.end(r, Skip, nil, lesson, fmt.Sprintf("not run to its end: the run's budget (-budget) ran out: %q", what))
 	case errors.Is(err, errConnect):
-		p.end(r, Skip, nil, lesson, "not run: "+what)
+		p.end(r, Skip, nil, lesson, fmt.Sprintf("not run: %q", what))
 	case demands && own != nil:
-		p.end(r, Fail, own, lesson, what+"; the rule requires this response")
+		p.end(r, Fail, own, lesson, fmt.Sprintf("%q; the rule requires this response", what))
 	default:
 		rev := r.Revision
 		if rev == "" {
 			rev = Rev2025
 		}
-		msg := what + "; a request went unanswered, which JSON-RPC forbids"
+		msg := fmt.Sprintf("%q; a request went unanswered, which JSON-RPC forbids", what)
 		if own != nil {
-			msg += fmt.Sprintf(", and the case's own rule (%s, %s) was not reached", own.Section, own.Level)
+			msg += fmt.Sprintf(", and the case's own rule %q was not reached", quoted(own.Section+", "+own.Level))
 		}
 		p.end(r, Fail, &rulesFor(rev).reply, lesson, msg)
 	}
@@ -255,7 +255,7 @@ func (p *prober) ping(s *session) {
 		delete(res, "_meta")
 		delete(res, "resultType")
 		if len(res) > 0 {
-			p.end(r, Note, &rulePing, lessonHandshake, "ping answered, with fields beyond the empty result: "+string(rep.Result))
+			p.end(r, Note, &rulePing, lessonHandshake, fmt.Sprintf("ping answered, with fields beyond the empty result: %q", quoted(clip(string(rep.Result), 100))))
 			return
 		}
 		p.end(r, Pass, &rulePing, lessonHandshake, "ping answered with an empty result")
@@ -282,11 +282,11 @@ func (p *prober) framing() {
 	}
 	var items []string
 	for _, b := range bad {
-		items = append(items, fmt.Sprintf("line %d: %q (%s)", b.Line, b.Text, b.Why))
+		items = append(items, fmt.Sprintf("line %d: %q (%s)", b.Line, quoted(b.Text), b.Why))
 	}
 	for _, b := range bad {
 		p.tap.Add(trace.Event{Kind: trace.KindBytes, Direction: trace.ServerToClient, Raw: b.Text,
 			Payload: trace.MustJSON(trace.BytesPayload{Line: b.Line, Verdict: b.Why})})
 	}
-	p.end(r, Fail, &ruleStdout, lessonFraming, fmt.Sprintf("%d stdout lines were not JSON-RPC messages; first: line %d %q", len(bad), bad[0].Line, bad[0].Text), items...)
+	p.end(r, Fail, &ruleStdout, lessonFraming, fmt.Sprintf("%d stdout lines were not JSON-RPC messages; first: line %d %q", len(bad), bad[0].Line, quoted(bad[0].Text)), items...)
 }
