@@ -169,6 +169,8 @@ func TestBadArgumentsAreRefused(t *testing.T) {
 		{"server", "-url", "ftp://example.com/mcp"},
 		{"server", "-url", "http://127.0.0.1:1/mcp", "--", "cat"},
 		{"server", "-call", "echo", "--", "cat"},
+		{"server", "--", "/nonexistent/mcp-playground-no-such-server"}, // nothing to probe: not a run of skips
+		{"server", "-lang", "fr", "--", "cat"},
 		{"fixture"},
 		{"fixture", "no-such-scenario"},
 		{"fixture", "ttl-session-expired"},
