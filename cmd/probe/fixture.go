@@ -54,6 +54,9 @@ func runFixture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// protocol until the client hangs up.
 	rep := f.Judge()
 	fmt.Fprintf(stderr, "%s: %s: %s\n", rep.Scenario, rep.Verdict, rep.Message)
+	if r := rep.Rule; r != nil {
+		fmt.Fprintf(stderr, "    rule: %s, %s, %s: %q\n", r.Revision, r.Section, r.Level, r.Text)
+	}
 	if *reportFile != "" {
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		if err := os.WriteFile(*reportFile, append(b, '\n'), 0o644); err != nil {

@@ -7,7 +7,8 @@
 //
 // Server mode prints a table (or -json) and exits 1 when a case fails;
 // -trace DIR writes each case's wire as a trace the playground's Import
-// opens. Fixture mode serves over stdio (or -http ADDR), and when the
+// opens; -lang zh (the default under a Chinese locale) names the lessons
+// by the Chinese edition's titles and headings. Fixture mode serves over stdio (or -http ADDR), and when the
 // client hangs up (or on SIGINT over HTTP) prints its verdict on the
 // client, with -report FILE as JSON and -trace FILE as a trace.
 package main
@@ -23,8 +24,8 @@ func main() {
 }
 
 const usage = `usage:
-  probe server [-json] [-trace DIR] [-call NAME=JSON]… [-timeout D] [-start-timeout D] [-budget D] -- CMD ARGS…
-  probe server [-json] [-trace DIR] [-call NAME=JSON]… [-timeout D] [-start-timeout D] [-budget D] -url URL
+  probe server [-json] [-trace DIR] [-lang en|zh] [-call NAME=JSON]… [-timeout D] [-start-timeout D] [-budget D] -- CMD ARGS…
+  probe server [-json] [-trace DIR] [-lang en|zh] [-call NAME=JSON]… [-timeout D] [-start-timeout D] [-budget D] -url URL
   probe fixture [-http ADDR] [-report FILE] [-trace FILE] SCENARIO
 `
 

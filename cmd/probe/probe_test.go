@@ -169,6 +169,8 @@ func TestBadArgumentsAreRefused(t *testing.T) {
 		{"server", "-url", "ftp://example.com/mcp"},
 		{"server", "-url", "http://127.0.0.1:1/mcp", "--", "cat"},
 		{"server", "-call", "echo", "--", "cat"},
+		{"server", "--", "/nonexistent/mcp-playground-no-such-server"}, // nothing to probe: not a run of skips
+		{"server", "-lang", "fr", "--", "cat"},
 		{"fixture"},
 		{"fixture", "no-such-scenario"},
 		{"fixture", "ttl-session-expired"},
@@ -377,5 +379,48 @@ func TestFixtureModeJudgesTheGoSDKClient(t *testing.T) {
 	}
 	if events, err := trace.Decode(bytes.NewReader(w)); err != nil || len(events) < 4 {
 		t.Errorf("trace: %d events, %v", len(events), err)
+	}
+}
+
+// -lang zh, or a Chinese locale, names each case's lesson by the Chinese
+// edition's title and heading; -lang en or another locale keeps English.
+func TestTheReportSpeaksTheLearnersEdition(t *testing.T) {
+	f, err := conformance.NewFixture("paging-normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(f.Handler())
+	defer srv.Close()
+	tests := []struct {
+		name       string
+		env        map[string]string
+		args       []string
+		wantLesson string
+	}{
+		{"-lang zh", nil, []string{"-lang", "zh"}, "第 4 课（读完整个目录）· 终止规则"},
+		{"LANG=zh_CN.UTF-8", map[string]string{"LANG": "zh_CN.UTF-8"}, nil, "第 4 课（读完整个目录）· 终止规则"},
+		{"LC_ALL=C over a Chinese LANG", map[string]string{"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, nil, "Lesson 4 · The termination rule"},
+		{"-lang en under a Chinese locale", map[string]string{"LANG": "zh_TW.UTF-8"}, []string{"-lang", "en"}, "Lesson 4 · The termination rule"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+				t.Setenv(k, tt.env[k])
+			}
+			rep, _ := probeJSON(t, append(tt.args, "-url", srv.URL+"/mcp")...)
+			var got string
+			for _, c := range rep.Cases {
+				if c.ID == "list-walk:tools" {
+					got = c.Lesson
+				}
+			}
+			if got != tt.wantLesson {
+				t.Errorf("list-walk:tools lesson = %q, want %q", got, tt.wantLesson)
+			}
+		})
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"server", "-lang", "fr", "-url", srv.URL + "/mcp"}, nil, &out, &errOut); code != 2 {
+		t.Errorf("-lang fr: exit %d, want 2 (%s)", code, errOut.String())
 	}
 }

@@ -43,12 +43,17 @@ func runServer(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 5*time.Second, "wait at most this long for each response")
 	start := fs.Duration("start-timeout", 30*time.Second, "wait at most this long for the first response on each connection, the server's start included")
 	budget := fs.Duration("budget", 60*time.Second, "end the whole run after this long")
+	lang := fs.String("lang", defaultLang(os.Getenv), "the report's `language` for its lesson lines: en, or zh for the Chinese edition's titles and headings (default from LC_ALL or LANG)")
 	calls := callFlags{}
 	fs.Var(calls, "call", "allow the probe to call tool `NAME=JSON` with these arguments (repeatable); it calls no other tool")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	cmd := fs.Args()
+	if *lang != conformance.English && *lang != conformance.Chinese {
+		fmt.Fprintf(stderr, "probe server: -lang %q: want en or zh\n", *lang)
+		return 2
+	}
 	if (*rawURL == "") == (len(cmd) == 0) {
 		fmt.Fprint(stderr, "probe server: give either -url URL or -- CMD ARGS…\n", usage)
 		return 2
@@ -73,6 +78,7 @@ func runServer(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "probe server:", err)
 		return 2
 	}
+	rep = rep.InLanguage(*lang)
 	if *traceDir != "" {
 		if err := writeTraces(*traceDir, rep); err != nil {
 			fmt.Fprintln(stderr, "probe server:", err)
@@ -94,6 +100,21 @@ func runServer(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// defaultLang is the report's language when -lang is not given: Chinese
+// when the locale (LC_ALL, else LC_MESSAGES, else LANG, as POSIX orders
+// them) is a Chinese one, English otherwise.
+func defaultLang(getenv func(string) string) string {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := getenv(k); v != "" {
+			if strings.HasPrefix(strings.ToLower(v), "zh") {
+				return conformance.Chinese
+			}
+			return conformance.English
+		}
+	}
+	return conformance.English
 }
 
 // writeTraces writes one trace per case into dir.

@@ -61,6 +61,10 @@ func (s rawServer) serve(in io.ReadCloser, out io.WriteCloser) {
 		fail := func(code int, msg, data string) {
 			write(`{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":%q%s}}`, m.ID, code, msg, data)
 		}
+		caps := `{"tools":{}}`
+		if s.flaw == "duplicate-keys" {
+			caps = `{"tools":{},"prompts":{},"resources":{}}`
+		}
 		if v := m.Params.Meta.Version; v != "" && v != "2026-07-28" && s.flaw != "serves-unknown-version" {
 			fail(-32022, "unsupported protocol version", `,"data":{"supported":["2026-07-28","2025-11-25"],"requested":"`+v+`"}`)
 			continue
@@ -71,6 +75,15 @@ func (s rawServer) serve(in io.ReadCloser, out io.WriteCloser) {
 				write(`{"jsonrpc":"2.0","id":"s1","method":"roots/list"}`)
 			}
 			v := m.Params.ProtocolVersion
+			if v != "2025-11-25" && s.flaw == "version-error-supported" {
+				// The lifecycle page's own example initialization error.
+				fail(-32602, "Unsupported protocol version", `,"data":{"supported":["2025-11-25"],"requested":"`+v+`"}`)
+				continue
+			}
+			if v != "2025-11-25" && s.flaw == "version-error-bare" {
+				fail(-32602, "Unsupported protocol version", "")
+				continue
+			}
 			if v != "2025-11-25" && s.flaw != "echoes-version" {
 				v = "2025-11-25"
 			}
@@ -78,9 +91,15 @@ func (s rawServer) serve(in io.ReadCloser, out io.WriteCloser) {
 			if s.flaw == "no-server-info" {
 				info = ""
 			}
-			result(fmt.Sprintf(`{"protocolVersion":%q,"capabilities":{"tools":{}}%s}`, v, info))
+			result(fmt.Sprintf(`{"protocolVersion":%q,"capabilities":%s%s}`, v, caps, info))
 		case "server/discover":
-			result(`{"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":{"tools":{}},"resultType":"complete"}`)
+			result(`{"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":` + caps + `,"resultType":"complete"}`)
+		case "prompts/list":
+			result(`{"prompts":[{"name":"review"},{"name":"review"}]}`)
+		case "resources/list":
+			result(`{"resources":[{"uri":"file:///a","name":"a"},{"uri":"file:///a","name":"a again"}]}`)
+		case "resources/templates/list":
+			result(`{"resourceTemplates":[{"uriTemplate":"file:///{p}","name":"p"},{"uriTemplate":"file:///{p}","name":"q"}]}`)
 		case "ping":
 			if s.flaw == "ping-error" {
 				fail(-32603, "no ping here", "")
@@ -121,10 +140,21 @@ func (s rawServer) list(m rawMsg, page *int, result func(string), fail func(int,
 		return
 	case c == nil && s.flaw == "no-tools-array":
 		result(`{"nextCursor":"p2"}`)
+	case c == nil && s.flaw == "empty-cursor":
+		result(`{"tools":[{"name":"alpha","inputSchema":{"type":"object"}}],"nextCursor":""}`)
+	case c != nil && *c == "" && s.flaw == "empty-cursor":
+		result(`{"tools":[{"name":"beta","inputSchema":{"type":"object"}}]}`)
 	case c == nil:
 		result(`{"tools":[{"name":"alpha","inputSchema":{"type":"object"}}],"nextCursor":"p2"}`)
 	case s.flaw == "refuses-own-cursor":
 		fail(-32602, "invalid cursor", "")
+	case s.flaw == "cursor-cycle" && *c == "p2":
+		// Page 2 leads back to page 1, whose cursor leads to page 2.
+		result(`{"tools":[{"name":"gamma","inputSchema":{"type":"object"}}],"nextCursor":"p1"}`)
+	case s.flaw == "cursor-cycle" && *c == "p1":
+		result(`{"tools":[{"name":"alpha","inputSchema":{"type":"object"}}],"nextCursor":"p2"}`)
+	case s.flaw == "null-next-cursor" && *c == "p2":
+		result(`{"tools":[{"name":"beta","inputSchema":{"type":"object"}}],"nextCursor":null}`)
 	case s.flaw == "repeats-cursor":
 		result(`{"tools":[],"nextCursor":"p2"}`)
 	case s.flaw == "endless":
@@ -148,42 +178,42 @@ func TestBrokenServersAreCaughtByTheNamedCase(t *testing.T) {
 		flaw    string
 		caseID  string
 		verdict string
+		// rule and says, when set, are in the case's rule (section or
+		// level) and message: the verdict rests on the right text.
+		rule, says string
 		// alsoFail are cases a flaw may fail too: a server that crashes or
 		// hangs takes the rest of its session with it.
 		alsoFail []string
 	}{
-		{"none", "", "", nil},
-		{"banner", "stdio-framing", conformance.Fail, nil},
-		{"no-server-info", "lifecycle-initialize", conformance.Fail, nil},
-		{"echoes-version", "lifecycle-version-counteroffer", conformance.Fail, nil},
-		{"request-before-init", "lifecycle-before-initialize", conformance.Warn, nil},
-		{"ping-error", "lifecycle-ping", conformance.Fail, nil},
-		{"serves-unknown-version", "era-discover", conformance.Fail, nil},
-		{"repeats-cursor", "list-walk:tools", conformance.Fail, nil},
-		{"endless", "list-walk:tools", conformance.Fail, nil},
-		{"duplicate-name", "list-walk:tools", conformance.Warn, nil},
-		{"refuses-own-cursor", "list-walk:tools", conformance.Warn, nil},
-		{"no-tools-array", "list-walk:tools", conformance.Fail, nil},
-		{"ignores-bad-cursor", "list-invalid-cursor:tools", conformance.Warn, nil},
-		{"unknown-tool-succeeds", "tools-call-unknown", conformance.Note, nil},
-		{"hangs", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools"}},
-		{"crash", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
-		{"floods", "list-walk:tools", conformance.Fail, []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
+		{"none", "", "", "", "", nil},
+		{"banner", "stdio-framing", conformance.Fail, "", "", nil},
+		{"no-server-info", "lifecycle-initialize", conformance.Fail, "", "", nil},
+		{"echoes-version", "lifecycle-version-counteroffer", conformance.Fail, "", "", nil},
+		{"version-error-supported", "lifecycle-version-counteroffer", conformance.Note, "Lifecycle › Error Handling", "example initialization error", nil},
+		{"version-error-bare", "lifecycle-version-counteroffer", conformance.Fail, "Version Negotiation", "no data.supported", nil},
+		{"request-before-init", "lifecycle-before-initialize", conformance.Warn, "", "", nil},
+		{"ping-error", "lifecycle-ping", conformance.Fail, "", "", nil},
+		{"serves-unknown-version", "era-discover", conformance.Fail, "", "", nil},
+		{"repeats-cursor", "list-walk:tools", conformance.Fail, "course", "again", nil},
+		{"cursor-cycle", "list-walk:tools", conformance.Fail, "course", `returned cursor "p2" again`, nil},
+		{"endless", "list-walk:tools", conformance.Fail, "course", "page budget", nil},
+		{"duplicate-name", "list-walk:tools", conformance.Warn, "Tool Names", `name repeated: "alpha"`, nil},
+		{"duplicate-keys", "list-walk:prompts", conformance.Note, "Prompts › Data Types", `name repeated: "review"`, nil},
+		{"duplicate-keys", "list-walk:resources", conformance.Note, "Resources › Data Types", `uri repeated: "file:///a"`, nil},
+		{"duplicate-keys", "list-walk:resource-templates", conformance.Note, "silent", `uriTemplate repeated: "file:///{p}"`, nil},
+		{"null-next-cursor", "list-walk:tools", conformance.Fail, "schema", `"null", not a string`, nil},
+		{"empty-cursor", "list-walk:tools", conformance.Pass, "", `"" led to more`, nil},
+		{"refuses-own-cursor", "list-walk:tools", conformance.Warn, "", "", nil},
+		{"no-tools-array", "list-walk:tools", conformance.Fail, "schema", "", nil},
+		{"ignores-bad-cursor", "list-invalid-cursor:tools", conformance.Warn, "", "", nil},
+		{"unknown-tool-succeeds", "tools-call-unknown", conformance.Note, "", "", nil},
+		{"hangs", "list-walk:tools", conformance.Fail, "Basic › Messages", "after its -timeout", []string{"list-invalid-cursor:tools"}},
+		{"crash", "list-walk:tools", conformance.Fail, "Basic › Messages", "was not reached", []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
+		{"floods", "list-walk:tools", conformance.Fail, "Basic › Messages", "flooding", []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.flaw, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			defer cancel()
-			// Only the hanging server waits out its timeouts; the others
-			// get room enough for a loaded machine.
-			timeout := 5 * time.Second
-			if tt.flaw == "hangs" {
-				timeout = 300 * time.Millisecond
-			}
-			rep, err := conformance.Probe(ctx, rawServer{tt.flaw}.dial, conformance.Options{RequestTimeout: timeout, MaxPages: 20})
-			if err != nil {
-				t.Fatal(err)
-			}
+		t.Run(tt.flaw+"/"+tt.caseID, func(t *testing.T) {
+			rep := probeRaw(t, tt.flaw)
 			if got := rep.Revisions; !slices.Equal(got, []string{"2025-11-25", "2026-07-28"}) && tt.flaw != "no-server-info" {
 				t.Errorf("revisions = %v, want both", got)
 			}
@@ -192,14 +222,68 @@ func TestBrokenServersAreCaughtByTheNamedCase(t *testing.T) {
 				switch {
 				case c.ID == tt.caseID && c.Verdict == tt.verdict:
 					caught = true
+					if c.Rule == nil && tt.rule != "" || c.Rule != nil && !strings.Contains(c.Rule.Section+" "+c.Rule.Level, tt.rule) {
+						t.Errorf("%s (%s) rests on %+v, want a rule naming %q", c.ID, c.Revision, c.Rule, tt.rule)
+					}
+					if !strings.Contains(c.Message, tt.says) {
+						t.Errorf("%s (%s) says %q, want it to say %q", c.ID, c.Revision, c.Message, tt.says)
+					}
 				case c.Verdict == conformance.Fail && !slices.Contains(tt.alsoFail, c.ID) && c.ID != tt.caseID:
 					t.Errorf("false fail: %s (%s): %s", c.ID, c.Revision, c.Message)
 				}
 			}
 			if !caught {
-				r := rep.Find(tt.caseID, "")
-				t.Errorf("%s not caught: want %s %s, got %+v", tt.flaw, tt.caseID, tt.verdict, r)
+				if r := rep.Find(tt.caseID, ""); r != nil {
+					t.Errorf("%s not caught: want %s %s, got %s: %s", tt.flaw, tt.caseID, tt.verdict, r.Verdict, r.Message)
+				} else {
+					t.Errorf("%s not caught: no %s row", tt.flaw, tt.caseID)
+				}
 			}
 		})
+	}
+}
+
+// probeRaw probes a raw server with flaw.
+func probeRaw(t *testing.T, flaw string) *conformance.Report {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	// Only the hanging server waits out its timeouts; the others get room
+	// enough for a loaded machine.
+	timeout := 5 * time.Second
+	if flaw == "hangs" {
+		timeout = 300 * time.Millisecond
+	}
+	rep, err := conformance.Probe(ctx, rawServer{flaw}.dial, conformance.Options{RequestTimeout: timeout, MaxPages: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// A row of a revision quotes that revision's text: the rules of the list
+// and tool cases differ between 2025-11-25 and 2026-07-28 rows, and a
+// failure the connection caused names a rule too.
+func TestEveryRowQuotesItsOwnRevision(t *testing.T) {
+	for _, flaw := range []string{"none", "empty-cursor", "duplicate-keys", "crash"} {
+		rep := probeRaw(t, flaw)
+		for _, c := range rep.Cases {
+			if c.Verdict == conformance.Fail && c.Rule == nil {
+				t.Errorf("%s: %s (%s) fails with no rule: %s", flaw, c.ID, c.Revision, c.Message)
+			}
+			if c.Rule != nil && c.Revision != "" && c.Rule.Revision != c.Revision {
+				t.Errorf("%s: %s row %s quotes %s's text (%s)", flaw, c.Revision, c.ID, c.Rule.Revision, c.Rule.Section)
+			}
+		}
+	}
+	// The 2026-07-28 pagination text is not silent on "".
+	rep := probeRaw(t, "empty-cursor")
+	w := rep.Find("list-walk:tools", "2026-07-28")
+	if w == nil || w.Rule == nil || w.Rule.Level != "MUST NOT" || !strings.Contains(w.Rule.Text, "an empty string is a valid cursor and thus MUST NOT be treated as the end of results") {
+		var rule *conformance.Rule
+		if w != nil {
+			rule = w.Rule
+		}
+		t.Errorf("2026-07-28 list-walk rests on %+v, want the pagination page's MUST NOT on \"\"", rule)
 	}
 }

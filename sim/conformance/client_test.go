@@ -2,17 +2,22 @@ package conformance_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/mcp-playground/mcp-playground/sim/conformance"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // goClient connects go-sdk v1.8.0's client to f in memory, lists the tools
 // with ClientSession.Tools and hangs up.
-func goClient(t *testing.T, f *conformance.Fixture) {
+func goClient(t *testing.T, f *conformance.Fixture) { goClientAt(t, f, "") }
+
+// goClientAt is goClient pinned to protocol version (go-sdk's own when "").
+func goClientAt(t *testing.T, f *conformance.Fixture, version string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	ct, st := mcp.NewInMemoryTransports()
@@ -21,7 +26,11 @@ func goClient(t *testing.T, f *conformance.Fixture) {
 		t.Fatal(err)
 	}
 	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "go-client", Version: "1"}, nil).Connect(ctx, ct, nil)
+	var opts *mcp.ClientSessionOptions
+	if version != "" {
+		opts = &mcp.ClientSessionOptions{ProtocolVersion: version}
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "go-client", Version: "1"}, nil).Connect(ctx, ct, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +66,68 @@ func TestFixtureJudgesGoSDKClient(t *testing.T) {
 				t.Errorf("verdict %s (%s), want %s", got.Verdict, got.Message, tt.verdict)
 			}
 		})
+	}
+}
+
+// Stopping at nextCursor "" breaks the 2026-07-28 text's MUST NOT; for a
+// client speaking 2025-11-25, which says nothing of "", the verdict is the
+// course's own rule and says so.
+func TestStoppingAtAnEmptyCursorCitesTheClientsRevision(t *testing.T) {
+	for _, tt := range []struct{ version, level, revision string }{
+		{"", "MUST NOT", "2026-07-28"},
+		{"2025-11-25", "course", "2025-11-25"},
+	} {
+		t.Run("version="+tt.version, func(t *testing.T) {
+			f, err := conformance.NewFixture("paging-empty-token")
+			if err != nil {
+				t.Fatal(err)
+			}
+			goClientAt(t, f, tt.version)
+			got := f.Judge()
+			if got.Verdict != conformance.Fail || got.Rule == nil || got.Rule.Level != tt.level || got.Rule.Revision != tt.revision {
+				t.Errorf("Judge() = %s under %+v (%s), want fail under a %s rule of %s", got.Verdict, got.Rule, got.Message, tt.level, tt.revision)
+			}
+		})
+	}
+}
+
+// A client that speaks only 2026-07-28 and meets -32022 listing only
+// 2025-11-25 may surface an error instead of falling back: the 2026-07-28
+// versioning text allows either. This one sends server/discover, reads
+// the error and hangs up.
+func TestA2026OnlyClientMaySurfaceTheVersionError(t *testing.T) {
+	f, err := conformance.NewFixture("discover-legacy-list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := f.Server().Connect(ctx, f.Transport(st), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	conn, err := ct.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := jsonrpc.MakeID(float64(1))
+	meta := `{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"only-2026","version":"1"}}}`
+	if err := conn.Write(ctx, &jsonrpc.Request{ID: id, Method: "server/discover", Params: json.RawMessage(meta)}); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := conn.Read(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, ok := msg.(*jsonrpc.Response); !ok || r.Error == nil {
+		t.Fatalf("server/discover at 2026-07-28 answered %+v, want -32022", msg)
+	}
+	conn.Close()
+	got := f.Judge()
+	if got.Verdict != conformance.Pass || got.Rule == nil || got.Rule.Level != "SHOULD" {
+		t.Errorf("Judge() = %s under %+v (%s), want pass under the versioning page's retry-or-surface SHOULD", got.Verdict, got.Rule, got.Message)
 	}
 }
 

@@ -83,7 +83,7 @@ func (l *connLink) Recv(ctx context.Context) ([]byte, error) {
 	}
 	raw, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
-		l.tap.Add(trace.Event{Kind: trace.KindFault, Direction: trace.ServerToClient, Note: "A message that does not encode: " + err.Error()})
+		l.tap.Add(trace.Event{Kind: trace.KindFault, Direction: trace.ServerToClient, Note: fmt.Sprintf("A message that does not encode: %q", quoted(err.Error()))})
 		return nil, err
 	}
 	return raw, nil

@@ -11,6 +11,18 @@
 // lesson that teaches it, and the case's wire as a trace the playground
 // imports.
 //
+// A case fails only under a MUST of its revision's text, a field or type
+// the schema requires, or the course's one rule of its own (a list walk
+// must end: a cursor that comes back or a walk past the page budget
+// fails); it warns under a SHOULD, or under a MUST whose condition the
+// probe cannot establish from outside; it is a note where the text has no
+// keyword or says nothing. Every rule quotes the text of the row's own
+// revision. A request left unanswered (a connection that breaks, a
+// timeout) fails under the JSON-RPC reply rule both revisions adopt, and
+// the message names what broke and whether the case's own rule was
+// reached. [Report.InLanguage] names the lessons in the Chinese edition's
+// words.
+//
 // The probe writes and reads raw JSON-RPC frames rather than driving an
 // SDK client, because it has to judge servers that break the rules: an SDK
 // client would reject, repair or hide exactly what the probe reports.

@@ -56,10 +56,13 @@ type wireMsg struct {
 
 // A FixtureReport is the fixture's verdict on the client.
 type FixtureReport struct {
-	Scenario string   `json:"scenario"`
-	Verdict  string   `json:"verdict"`
-	Message  string   `json:"message"`
-	Items    []string `json:"items,omitempty"`
+	Scenario string `json:"scenario"`
+	Verdict  string `json:"verdict"`
+	// Rule is the text the verdict rests on, in the revision the client
+	// spoke, when there is one.
+	Rule    *Rule    `json:"rule,omitempty"`
+	Message string   `json:"message"`
+	Items   []string `json:"items,omitempty"`
 }
 
 // NewFixture returns the fixture for scenario, one of [FixtureScenarios].

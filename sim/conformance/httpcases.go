@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
+	"net/url"
 	"slices"
+	"strings"
 )
 
 // foreignOrigin is the Origin of a page that is not the server's.
@@ -36,23 +39,49 @@ func initBody(version string) []byte {
 	return b
 }
 
-// origin sends an initialize from a foreign page's Origin.
+// origin sends an initialize from a foreign page's Origin. Which Origins
+// are invalid is the server's own choice: the text asks it to validate the
+// header, not to refuse any list. So the probe fails a server only where
+// the refusal is beyond doubt: a server on a loopback address, which no
+// page on another site should reach, answering an Origin under the
+// reserved .invalid domain. Elsewhere (a public server may serve pages of
+// any site) a foreign Origin accepted is a warning, and the message says
+// why.
 func (p *prober) origin(t *HTTPTarget) {
 	r := p.begin("http-origin-403", "", "An initialize POST carrying the Origin of another site, as a browser page would send it in a DNS rebinding attack.")
 	ctx, cancel := p.timed()
 	defer cancel()
 	x, err := t.do(ctx, p.tap, http.MethodPost, initBody(Rev2025), map[string]string{"Origin": foreignOrigin}, "")
+	host, loopback := loopbackTarget(t.URL)
 	switch {
 	case err != nil:
-		p.broken(r, lessonTransport, err)
+		p.broken(r, lessonTransport, err, &ruleOrigin, false)
+		return
 	case x.status == http.StatusForbidden:
 		p.end(r, Pass, &ruleOrigin, lessonTransport, "a foreign Origin got 403")
+	case loopback:
+		p.end(r, Fail, &ruleOrigin, lessonTransport, fmt.Sprintf("a foreign Origin %q got %d, not 403, from a server on loopback address %q: any web page the user opens could reach it", quoted(foreignOrigin), x.status, quoted(host)))
 	default:
-		p.end(r, Fail, &ruleOrigin, lessonTransport, fmt.Sprintf("a foreign Origin (%s) got %d, not 403: a web page could reach this server", foreignOrigin, x.status))
-		if s := x.header.Get("Mcp-Session-Id"); s != "" {
-			(&httpLink{t: t, tap: p.tap, session: s}).Close()
-		}
+		p.end(r, Warn, &ruleOrigin, lessonTransport, fmt.Sprintf("a foreign Origin %q got %d, not 403; the server at %q is not on a loopback address, and which Origins are invalid is its own choice, so the probe cannot tell that it had to refuse this one", quoted(foreignOrigin), x.status, quoted(host)))
 	}
+	if s := x.header.Get("Mcp-Session-Id"); s != "" && x.status != http.StatusForbidden {
+		(&httpLink{t: t, tap: p.tap, session: s}).Close()
+	}
+}
+
+// loopbackTarget returns the host of rawURL and whether it is a loopback
+// address (127.0.0.0/8, ::1) or localhost.
+func loopbackTarget(rawURL string) (string, bool) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return rawURL, false
+	}
+	host := u.Hostname()
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return host, true
+	}
+	ip := net.ParseIP(host)
+	return host, ip != nil && ip.IsLoopback()
 }
 
 // http2025 opens a 2025-11-25 session by hand and tests its headers.
@@ -64,7 +93,7 @@ func (p *prober) http2025(t *HTTPTarget) {
 	if err := l.Send(ctx, initBody(Rev2025)); err == nil {
 		_, err = l.Recv(ctx)
 		if err != nil {
-			p.broken(r, lessonTransport, err)
+			p.broken(r, lessonTransport, err, &ruleAccepted, false)
 			return
 		}
 	}
@@ -72,10 +101,14 @@ func (p *prober) http2025(t *HTTPTarget) {
 	x, err := t.do(ctx, p.tap, http.MethodPost, []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`), l.headersFor(frameFacts{}), "")
 	switch {
 	case err != nil:
-		p.broken(r, lessonTransport, err)
+		p.broken(r, lessonTransport, err, &ruleAccepted, true)
 		return
+	case x.status >= 400:
+		// The text's other branch: input the server cannot accept gets
+		// an HTTP error status, which the probe cannot call wrong.
+		p.end(r, Note, &ruleAccepted, lessonTransport, fmt.Sprintf("a notification got %d: the text lets a server that cannot accept the input answer with an HTTP error status, though this one refused the handshake's last message", x.status))
 	case x.status != http.StatusAccepted:
-		p.end(r, Fail, &ruleAccepted, lessonTransport, fmt.Sprintf("a notification got %d, not 202", x.status))
+		p.end(r, Fail, &ruleAccepted, lessonTransport, fmt.Sprintf("a notification got %d, neither 202 nor an error status", x.status))
 	case len(x.body) > 0 || len(x.msgs) > 0:
 		p.end(r, Fail, &ruleAccepted, lessonTransport, "202, with a body")
 	default:
@@ -87,7 +120,7 @@ func (p *prober) http2025(t *HTTPTarget) {
 	h := l.headersFor(frameFacts{})
 	h["Mcp-Protocol-Version"] = unknownVersion
 	if x, err := t.do(ctx, p.tap, http.MethodPost, ping, h, ""); err != nil {
-		p.broken(r, lessonTransport, err)
+		p.broken(r, lessonTransport, err, &ruleVersionHeader, true)
 	} else if x.status != http.StatusBadRequest {
 		p.end(r, Fail, &ruleVersionHeader, lessonTransport, fmt.Sprintf("MCP-Protocol-Version %s got %d, not 400", unknownVersion, x.status))
 	} else {
@@ -113,7 +146,7 @@ func (p *prober) sessionGone(t *HTTPTarget, l *httpLink, ping []byte) {
 	h := l.headersFor(frameFacts{})
 	d, err := t.do(ctx, p.tap, http.MethodDelete, nil, h, "The probe ends its session with DELETE.")
 	if err != nil {
-		p.broken(r, lessonExpiry, err)
+		p.broken(r, lessonExpiry, err, &ruleSession404, false)
 		return
 	}
 	ended := d.status >= 200 && d.status < 300
@@ -127,7 +160,7 @@ func (p *prober) sessionGone(t *HTTPTarget, l *httpLink, ping []byte) {
 	x, err := t.do(ctx, p.tap, http.MethodPost, ping, h, "A request naming "+what+".")
 	switch {
 	case err != nil:
-		p.broken(r, lessonExpiry, err)
+		p.broken(r, lessonExpiry, err, &ruleSession404, ended)
 	case x.status != http.StatusNotFound:
 		p.end(r, verdict, &ruleSession404, lessonExpiry, fmt.Sprintf("%s got %d, not 404: a client cannot tell that its session is gone", what, x.status))
 	default:
@@ -161,7 +194,7 @@ func (p *prober) http2026(t *HTTPTarget, only bool) {
 	}
 	switch {
 	case err != nil:
-		p.broken(r, lessonMismatch, err)
+		p.broken(r, lessonMismatch, err, &ruleMismatch, true)
 	case x.status == http.StatusBadRequest && code == -32020:
 		p.end(r, Pass, &ruleMismatch, lessonMismatch, "400 with -32020")
 	default:
@@ -172,7 +205,7 @@ func (p *prober) http2026(t *HTTPTarget, only bool) {
 		x, err := t.do(ctx, p.tap, m, nil, map[string]string{"Mcp-Protocol-Version": Rev2026}, m+" with no session: 2026-07-28 has no stream to open and no session to end.")
 		switch {
 		case err != nil:
-			p.broken(r, lessonHTTP2026, err)
+			p.broken(r, lessonHTTP2026, err, &ruleNoGet, false)
 		case x.status == http.StatusMethodNotAllowed:
 			p.end(r, Pass, &ruleNoGet, lessonHTTP2026, m+" got 405")
 		case !only:

@@ -71,7 +71,7 @@ func (h *httpFront) status(w http.ResponseWriter, code int, msg string) {
 func (h *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if o := r.Header.Get("Origin"); o != "" {
 		if u, err := url.Parse(o); err != nil || u.Host != r.Host {
-			h.status(w, http.StatusForbidden, "foreign Origin "+o)
+			h.status(w, http.StatusForbidden, fmt.Sprintf("foreign Origin %q", quoted(o)))
 			return
 		}
 	}
@@ -86,17 +86,17 @@ func (h *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fallthrough
 	default:
 		w.Header().Set("Allow", "POST, DELETE")
-		h.status(w, http.StatusMethodNotAllowed, r.Method+" has nothing to serve here")
+		h.status(w, http.StatusMethodNotAllowed, fmt.Sprintf("%q has nothing to serve here", quoted(r.Method)))
 		return
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxLine))
 	if err != nil {
-		h.status(w, http.StatusBadRequest, "reading the body: "+err.Error())
+		h.status(w, http.StatusBadRequest, fmt.Sprintf("reading the body: %q", quoted(err.Error())))
 		return
 	}
 	msg, err := jsonrpc.DecodeMessage(body)
 	if err != nil {
-		h.status(w, http.StatusBadRequest, "not a JSON-RPC message: "+err.Error())
+		h.status(w, http.StatusBadRequest, fmt.Sprintf("not a JSON-RPC message: %q", quoted(err.Error())))
 		return
 	}
 	var facts frameFacts
@@ -110,7 +110,7 @@ func (h *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.mismatch(w, facts.ID, r.Header.Get("Mcp-Method")+" "+v, facts.Method+" "+facts.Params.Meta.Version)
 		return
 	case !modern && v != "" && !slices.Contains(mcp.SupportedProtocolVersions(), v):
-		h.status(w, http.StatusBadRequest, "unsupported MCP-Protocol-Version "+v)
+		h.status(w, http.StatusBadRequest, fmt.Sprintf("unsupported MCP-Protocol-Version %q", quoted(v)))
 		return
 	}
 	var s *frontSession
@@ -120,12 +120,12 @@ func (h *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s = h.sessions[sid]
 		h.mu.Unlock()
 		if s == nil {
-			h.status(w, http.StatusNotFound, "no session "+sid)
+			h.status(w, http.StatusNotFound, fmt.Sprintf("no session %q", quoted(sid)))
 			return
 		}
 	default:
 		if s, err = h.dial(r.Context()); err != nil {
-			h.status(w, http.StatusInternalServerError, err.Error())
+			h.status(w, http.StatusInternalServerError, fmt.Sprintf("%q", quoted(err.Error())))
 			return
 		}
 		if facts.Method == "initialize" {
@@ -142,7 +142,7 @@ func (h *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	resp, err := s.forward(r.Context(), msg)
 	if err != nil {
-		h.status(w, http.StatusInternalServerError, err.Error())
+		h.status(w, http.StatusInternalServerError, fmt.Sprintf("%q", quoted(err.Error())))
 		return
 	}
 	if resp == nil {
@@ -185,7 +185,7 @@ func (h *httpFront) mismatch(w http.ResponseWriter, id json.RawMessage, header, 
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusBadRequest)
 	_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": id,
-		"error": map[string]any{"code": -32020, "message": fmt.Sprintf("headers %q disagree with the body's %q", header, body)}})
+		"error": map[string]any{"code": -32020, "message": fmt.Sprintf("headers %q disagree with the body's %q", quoted(header), quoted(body))}})
 }
 
 // forward writes msg and, for a request, returns its response; a request

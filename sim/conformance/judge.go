@@ -28,6 +28,44 @@ func (f *Fixture) Judge() FixtureReport {
 	return rep
 }
 
+// clientRevision is the revision the client spoke on the wire: the
+// version its requests name in the 2026-07-28 _meta, else the one its
+// initialize offered.
+func clientRevision(wire []wireMsg) string {
+	offered := ""
+	for _, w := range wire {
+		if !w.fromClient || w.method == "" {
+			continue
+		}
+		var p struct {
+			V    string `json:"protocolVersion"`
+			Meta struct {
+				V string `json:"io.modelcontextprotocol/protocolVersion"`
+			} `json:"_meta"`
+		}
+		_ = json.Unmarshal(w.params, &p)
+		if p.Meta.V != "" {
+			return p.Meta.V
+		}
+		if w.method == "initialize" && p.V != "" {
+			offered = p.V
+		}
+	}
+	return offered
+}
+
+// ruleEmptyCursorCourse is the course's rule for a 2025-11-25 client that
+// stops at nextCursor "": that revision is silent, and the course applies
+// the 2026-07-28 rule, which is safe in both.
+var ruleEmptyCursorCourse = Rule{Rev2025, "Server › Utilities › Pagination (the course's rule; the text is silent)", "course",
+	"A response includes \"An optional nextCursor field if more results exist\", and \"Clients SHOULD: Treat a missing nextCursor as the end of results\". The text says nothing of a nextCursor \"\"; the course fails a client that stops at one, since the field is there, and 2026-07-28 says an empty string \"MUST NOT be treated as the end of results\"."}
+
+// ruleRetryOrSurface is what a 2026-07-28 client does with
+// UnsupportedProtocolVersionError: retry with a listed version, or
+// surface an error when it speaks none of them.
+var ruleRetryOrSurface = Rule{Rev2026, "Versioning › Protocol Version Negotiation", "SHOULD",
+	"The client SHOULD select a mutually supported version from the supported list and retry the request, or surface an error to the user if no compatible version exists."}
+
 // listRequest is a tools/list request's cursor: absent, or a string.
 func listCursor(w wireMsg) (string, bool) {
 	var p struct {
@@ -54,7 +92,7 @@ func (f *Fixture) judgeWalk(wire []wireMsg, rep *FixtureReport) {
 			byID[w.id] = true
 			if c, ok := listCursor(w); ok {
 				sent[c]++
-				rep.Items = append(rep.Items, fmt.Sprintf("cursor %q", c))
+				rep.Items = append(rep.Items, fmt.Sprintf("cursor %q", quoted(c)))
 			} else {
 				walks++
 				rep.Items = append(rep.Items, "first page")
@@ -68,39 +106,46 @@ func (f *Fixture) judgeWalk(wire []wireMsg, rep *FixtureReport) {
 			}
 		}
 	}
+	rev := clientRevision(wire)
+	rules := rulesFor(rev)
 	if requests == 0 {
 		rep.Verdict, rep.Message = Fail, "the client never listed the tools"
 		return
 	}
 	for c, n := range sent {
 		if n > walks {
-			rep.Verdict, rep.Message = Fail, fmt.Sprintf("the client sent cursor %q %d times in %d walks: it follows a repeated cursor", c, n, walks)
+			rep.Verdict, rep.Rule, rep.Message = Fail, &rules.walkEnds, fmt.Sprintf("the client sent cursor %q %d times in %d walks: it follows a repeated cursor", quoted(c), n, walks)
 			return
 		}
 	}
 	if requests > maxListRequests {
-		rep.Verdict, rep.Message = Fail, fmt.Sprintf("over %d tools/list requests: the client has no page budget", maxListRequests)
+		rep.Verdict, rep.Rule, rep.Message = Fail, &rules.walkEnds, fmt.Sprintf("over %d tools/list requests: the client has no page budget", maxListRequests)
 		return
 	}
 	switch f.catalog.Shape {
 	case fixture.ShapeRepeat, fixture.ShapeCycle:
-		rep.Verdict, rep.Message = Pass, fmt.Sprintf("the client stopped when a cursor came back (%d requests)", requests)
+		rep.Verdict, rep.Rule, rep.Message = Pass, &rules.walkEnds, fmt.Sprintf("the client stopped when a cursor came back (%d requests)", requests)
 		return
 	case fixture.ShapeEndless:
-		rep.Verdict, rep.Message = Pass, fmt.Sprintf("the client stopped the endless walk after %d requests", requests)
+		rep.Verdict, rep.Rule, rep.Message = Pass, &rules.walkEnds, fmt.Sprintf("the client stopped the endless walk after %d requests", requests)
 		return
 	}
 	for _, c := range handed {
 		if sent[c] == 0 {
-			what := fmt.Sprintf("%q", c)
+			rep.Verdict, rep.Rule = Fail, &rules.pagesEnd
+			what := fmt.Sprintf("%q", quoted(c))
 			if c == "" {
 				what = `"" (an empty string is a cursor: more pages follow)`
+				if rev != Rev2026 {
+					// 2025-11-25 is silent on "": failing it is the course's rule.
+					rep.Rule = &ruleEmptyCursorCourse
+				}
 			}
-			rep.Verdict, rep.Message = Fail, "the client stopped at nextCursor "+what+" and missed the rest of the catalog"
+			rep.Message = "the client stopped at nextCursor " + what + " and missed the rest of the catalog"
 			return
 		}
 	}
-	rep.Verdict, rep.Message = Pass, fmt.Sprintf("the client followed every nextCursor to the end (%d requests)", requests)
+	rep.Verdict, rep.Rule, rep.Message = Pass, &rules.pagesEnd, fmt.Sprintf("the client followed every nextCursor to the end (%d requests)", requests)
 }
 
 // judgeCounteroffer: the server answered initialize with an older version;
@@ -141,9 +186,14 @@ func judgeCounteroffer(wire []wireMsg, rep *FixtureReport) {
 }
 
 // judgeLegacyList: a 2026-07-28 client gets -32022 listing only
-// 2025-11-25 and must fall back to initialize with it.
+// 2025-11-25. The 2026-07-28 versioning text lets it either retry with a
+// listed version (a client that also speaks 2025-11-25 falls back to
+// initialize with it) or surface an error when it speaks none of them: a
+// client that hangs up after -32022 passes. Only a retry at a version the
+// list does not name goes against the text's SHOULD.
 func judgeLegacyList(wire []wireMsg, rep *FixtureReport) {
 	refused := false
+	rep.Rule = &ruleRetryOrSurface
 	for _, w := range wire {
 		if !w.fromClient && w.err != nil && w.err.Code == -32022 {
 			refused = true
@@ -153,26 +203,33 @@ func judgeLegacyList(wire []wireMsg, rep *FixtureReport) {
 			continue
 		}
 		rep.Items = append(rep.Items, w.method)
-		if w.method == "initialize" {
-			var p struct {
-				V string `json:"protocolVersion"`
-			}
-			_ = json.Unmarshal(w.params, &p)
-			switch {
-			case !refused:
-				rep.Verdict, rep.Message = Note, "the client began with initialize at "+p.V+": a 2025-11-25 client never meets -32022"
-			case p.V == Rev2025:
-				rep.Verdict, rep.Message = Pass, "after -32022 listing 2025-11-25 the client fell back to initialize at 2025-11-25"
-			default:
-				rep.Verdict, rep.Message = Fail, "after -32022 listing 2025-11-25 the client initialized at "+p.V
-			}
+		var p struct {
+			V    string `json:"protocolVersion"`
+			Meta struct {
+				V string `json:"io.modelcontextprotocol/protocolVersion"`
+			} `json:"_meta"`
+		}
+		_ = json.Unmarshal(w.params, &p)
+		switch {
+		case w.method == "initialize" && !refused:
+			rep.Verdict, rep.Message = Note, "the client began with initialize at "+p.V+": a 2025-11-25 client never meets -32022"
+			return
+		case w.method == "initialize" && p.V == Rev2025:
+			rep.Verdict, rep.Message = Pass, "after -32022 listing 2025-11-25 the client fell back to initialize at 2025-11-25"
+			return
+		case w.method == "initialize":
+			rep.Verdict, rep.Message = Warn, "after -32022 listing 2025-11-25 the client initialized at "+p.V+", a version the list does not name"
+			return
+		case refused && p.Meta.V != "" && p.Meta.V != Rev2025:
+			rep.Verdict, rep.Message = Warn, fmt.Sprintf("after -32022 listing 2025-11-25 the client sent %s at %s again, a version the list does not name", w.method, p.Meta.V)
 			return
 		}
 	}
 	if refused {
-		rep.Verdict, rep.Message = Fail, "the client got -32022 with a supported list and never retried with a listed version"
+		rep.Verdict, rep.Message = Pass, "after -32022 listing only 2025-11-25 the client stopped instead of falling back: a client that speaks no listed version surfaces an error, which the text allows"
 		return
 	}
+	rep.Rule = nil
 	rep.Verdict, rep.Message = Fail, "the client sent no request the fixture could judge"
 }
 

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,14 +16,14 @@ func (p *prober) run2025() *session {
 	r := p.begin("lifecycle-initialize", Rev2025, "The probe opens a connection and sends initialize, offering 2025-11-25.")
 	s, err := p.connect(Rev2025)
 	if err != nil {
-		p.broken(r, lessonHandshake, err)
+		p.broken(r, lessonHandshake, err, &ruleInitialize, true)
 		return nil
 	}
 	rep, err := s.initialize(p.ctx, Rev2025)
 	before := slices.Clone(s.extra)
 	switch {
 	case err != nil:
-		p.broken(r, lessonHandshake, err)
+		p.broken(r, lessonHandshake, err, &ruleInitialize, true)
 		p.hangUp(s)
 		return nil
 	case rep.Error != nil:
@@ -52,11 +53,11 @@ func (p *prober) run2025() *session {
 	spoken := res.ProtocolVersion == Rev2025
 	switch {
 	case len(missing) > 0:
-		p.end(r, Fail, &ruleInitialize, lessonHandshake, "the initialize result lacks "+strings.Join(missing, ", "))
+		p.end(r, Fail, &ruleInitialize, lessonHandshake, fmt.Sprintf("the initialize result lacks %q", quoted(strings.Join(missing, ", "))))
 	case !spoken:
-		p.end(r, Note, &ruleCounteroffer, lessonVersion, "the server answered with "+res.ProtocolVersion+": it does not speak 2025-11-25")
+		p.end(r, Note, &ruleCounteroffer, lessonVersion, fmt.Sprintf("the server answered with %q: it does not speak 2025-11-25", quoted(res.ProtocolVersion)))
 	default:
-		p.end(r, Pass, &ruleInitialize, lessonHandshake, fmt.Sprintf("%s %s answered with 2025-11-25, capabilities and serverInfo", res.ServerInfo.Name, res.ServerInfo.Version))
+		p.end(r, Pass, &ruleInitialize, lessonHandshake, fmt.Sprintf("%q answered with 2025-11-25, capabilities and serverInfo", quoted(res.ServerInfo.Name+" "+res.ServerInfo.Version)))
 	}
 	if p.rep.Server == "" && res.ServerInfo != nil {
 		p.rep.Server = res.ServerInfo.Name + " " + res.ServerInfo.Version
@@ -85,9 +86,9 @@ func (p *prober) beforeInitialize(before []string) {
 	}
 	switch {
 	case len(requests) > 0:
-		p.end(r, Warn, &ruleBeforeInit, lessonOrder, "requests before the initialize response: "+strings.Join(requests, ", "), before...)
+		p.end(r, Warn, &ruleBeforeInit, lessonOrder, fmt.Sprintf("requests before the initialize response: %q", quoted(strings.Join(requests, ", "))), before...)
 	case len(before) > 0:
-		p.end(r, Note, &ruleBeforeInit, lessonOrder, "sent before the initialize response: "+strings.Join(before, ", ")+"; a client still waiting for the handshake may drop or refuse them", before...)
+		p.end(r, Note, &ruleBeforeInit, lessonOrder, fmt.Sprintf("sent before the initialize response: %q; a client still waiting for the handshake may drop or refuse them", quoted(strings.Join(before, ", "))), before...)
 	default:
 		p.end(r, Pass, &ruleBeforeInit, lessonOrder, "nothing before the initialize response")
 	}
@@ -98,22 +99,34 @@ func (p *prober) counteroffer() {
 	r := p.begin("lifecycle-version-counteroffer", Rev2025, "The probe offers "+unknownVersion+", a version no server can know.")
 	s, err := p.connect(Rev2025)
 	if err != nil {
-		p.broken(r, lessonVersion, err)
+		p.broken(r, lessonVersion, err, &ruleCounteroffer, true)
 		return
 	}
 	defer p.hangUp(s)
 	rep, err := s.initialize(p.ctx, unknownVersion)
+	var data struct {
+		Supported []string `json:"supported"`
+	}
+	if err == nil && rep.Error != nil {
+		_ = json.Unmarshal(rep.Error.Data, &data)
+	}
 	switch {
 	case err != nil:
-		p.broken(r, lessonVersion, err)
+		p.broken(r, lessonVersion, err, &ruleCounteroffer, true)
+	case rep.Error != nil && len(data.Supported) > 0:
+		// The page's Version Negotiation asks for a version in the result,
+		// but its own Error Handling example answers a version mismatch
+		// with exactly this error: the text is at odds with itself, so the
+		// probe notes it and cites the example.
+		p.end(r, Note, &ruleVersionError, lessonVersion, fmt.Sprintf("initialize at %s answered with %s listing %q: the lifecycle page's own example initialization error, though its Version Negotiation asks for a result with a version the server supports", unknownVersion, rep.Error.String(), quoted(strings.Join(data.Supported, ", "))), data.Supported...)
 	case rep.Error != nil:
-		p.end(r, Fail, &ruleCounteroffer, lessonVersion, "initialize at "+unknownVersion+" answered with "+rep.Error.String()+" instead of a version the server supports")
+		p.end(r, Fail, &ruleCounteroffer, lessonVersion, "initialize at "+unknownVersion+" answered with "+rep.Error.String()+", with no data.supported, instead of a version the server supports")
 	case s.version == unknownVersion:
 		p.end(r, Fail, &ruleCounteroffer, lessonVersion, "the server echoed "+unknownVersion+", a version it cannot implement")
 	case s.version == "":
 		p.end(r, Fail, &ruleCounteroffer, lessonVersion, "the result names no protocolVersion")
 	default:
-		p.end(r, Pass, &ruleCounteroffer, lessonVersion, "answered with "+s.version+", a version it supports")
+		p.end(r, Pass, &ruleCounteroffer, lessonVersion, fmt.Sprintf("answered with %q, a version it supports", quoted(s.version)))
 	}
 }
 
@@ -124,12 +137,19 @@ func (p *prober) run2026() *session {
 	r := p.begin("era-discover", Rev2026, "The probe opens a connection and sends server/discover with the 2026-07-28 _meta.")
 	s, err := p.connect(Rev2026)
 	if err != nil {
-		p.broken(r, lessonByError, err)
+		p.broken(r, lessonByError, err, &ruleDiscover, false)
 		return nil
 	}
 	rep, err := s.call(p.ctx, "server/discover", nil, "server/discover at 2026-07-28.")
+	if errors.Is(err, errNoReply) && p.ctx.Err() == nil {
+		// The 2026-07-28 compatibility matrix foresees a legacy server
+		// that says nothing to a modern request.
+		p.end(r, Note, &ruleLegacySilent, lessonByError, "no answer to server/discover in time: a server that speaks only 2025-11-25 may stay silent, as the 2026-07-28 compatibility matrix says")
+		p.hangUp(s)
+		return nil
+	}
 	if err != nil {
-		p.broken(r, lessonByError, err)
+		p.broken(r, lessonByError, err, &ruleDiscover, false)
 		p.hangUp(s)
 		return nil
 	}
@@ -143,7 +163,7 @@ func (p *prober) run2026() *session {
 	}
 	_ = json.Unmarshal(rep.Result, &res)
 	if !slices.Contains(res.Supported, Rev2026) {
-		p.end(r, Note, &ruleDiscover, lessonByError, "server/discover lists "+strings.Join(res.Supported, ", ")+", not 2026-07-28: the server does not speak it here", res.Supported...)
+		p.end(r, Note, &ruleDiscover, lessonByError, fmt.Sprintf("server/discover lists %q, not 2026-07-28: the server does not speak it here", quoted(strings.Join(res.Supported, ", "))), res.Supported...)
 		p.hangUp(s)
 		return nil
 	}
@@ -153,7 +173,7 @@ func (p *prober) run2026() *session {
 	bad, err := s.call(p.ctx, "server/discover", nil, "server/discover naming "+unknownVersion+" in _meta: the server must refuse it with -32022 and its supported list.")
 	s.version = Rev2026
 	if err != nil {
-		p.broken(r, lessonByError, err)
+		p.broken(r, lessonByError, err, &ruleDiscover, true)
 		p.hangUp(s)
 		return nil
 	}
@@ -171,7 +191,7 @@ func (p *prober) run2026() *session {
 	case len(data.Supported) == 0:
 		p.end(r, Fail, &ruleDiscover, lessonByError, "-32022 without data.supported: the client cannot tell what to retry with", res.Supported...)
 	default:
-		p.end(r, Pass, &ruleDiscover, lessonByError, "server/discover lists "+strings.Join(res.Supported, ", ")+"; "+unknownVersion+" refused with -32022, supported "+strings.Join(data.Supported, ", "), res.Supported...)
+		p.end(r, Pass, &ruleDiscover, lessonByError, fmt.Sprintf("server/discover lists %q; %s refused with -32022, supported %q", quoted(strings.Join(res.Supported, ", ")), unknownVersion, quoted(strings.Join(data.Supported, ", "))), res.Supported...)
 	}
 	return s
 }

@@ -165,7 +165,7 @@ func judgeLine(n int, line []byte, terminated bool) stdoutLine {
 func (l *stdioLink) note(b *BadLine) {
 	l.tap.Add(trace.Event{Kind: trace.KindBytes, Direction: trace.ServerToClient, Raw: b.Text,
 		Payload: trace.MustJSON(trace.BytesPayload{Line: b.Line, Verdict: b.Why}),
-		Note:    "Not a JSON-RPC message on stdout: " + b.Why + "."})
+		Note:    fmt.Sprintf("Not a JSON-RPC message on stdout: %q.", quoted(b.Why))})
 	b.Text = clip(b.Text, 200)
 	l.bad = append(l.bad, *b)
 }

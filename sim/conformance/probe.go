@@ -74,12 +74,20 @@ func Probe(ctx context.Context, dial Dialer, opts Options) (*Report, error) {
 	}
 	p := &prober{ctx: ctx, dial: dial, opts: opts, rep: &Report{Server: opts.Server, Revisions: []string{}}, tap: &Tap{}, caps: map[string]map[string]json.RawMessage{}}
 	// The run needs three connections: initialize, the counteroffer and
-	// server/discover.
+	// server/discover. A server none of them reaches leaves nothing to
+	// judge: the run could not start.
+	var dialErr error
 	for range 3 {
-		if l, err := dial(ctx, p.tap); err == nil {
-			p.links = append(p.links, l)
-			p.spare = append(p.spare, l)
+		l, err := dial(ctx, p.tap)
+		if err != nil {
+			dialErr = err
+			continue
 		}
+		p.links = append(p.links, l)
+		p.spare = append(p.spare, l)
+	}
+	if len(p.links) == 0 && dialErr != nil {
+		return nil, fmt.Errorf("conformance: connecting to the server: %w", dialErr)
 	}
 	if s := p.run2025(); s != nil {
 		p.rep.Revisions = append(p.rep.Revisions, Rev2025)
@@ -111,8 +119,8 @@ func (p *prober) begin(id, rev, note string) *Result {
 }
 
 // end gives the case its verdict and keeps its trace.
-func (p *prober) end(r *Result, verdict string, rule *Rule, lesson, msg string, items ...string) {
-	r.Verdict, r.Rule, r.Lesson, r.Message, r.Items = verdict, rule, lesson, msg, items
+func (p *prober) end(r *Result, verdict string, rule *Rule, lesson lessonRef, msg string, items ...string) {
+	r.Verdict, r.Rule, r.ref, r.Lesson, r.Message, r.Items = verdict, rule, lesson, lesson.String(), msg, items
 	if p.tap.rec != nil {
 		p.tap.rec.Note(verdict + ": " + msg)
 		r.Events = p.tap.rec.Events()
@@ -122,7 +130,7 @@ func (p *prober) end(r *Result, verdict string, rule *Rule, lesson, msg string, 
 // connect dials a fresh session in rev.
 func (p *prober) connect(rev string) (*session, error) {
 	if err := p.ctx.Err(); err != nil {
-		return nil, fmt.Errorf("the run's budget is spent: %w", err)
+		return nil, fmt.Errorf("%w: %w", errBudget, err)
 	}
 	var l Link
 	if len(p.spare) > 0 {
@@ -130,7 +138,7 @@ func (p *prober) connect(rev string) (*session, error) {
 	} else {
 		var err error
 		if l, err = p.dial(p.ctx, p.tap); err != nil {
-			return nil, fmt.Errorf("connecting: %w", err)
+			return nil, fmt.Errorf("%w: %w", errConnect, err)
 		}
 		p.links = append(p.links, l)
 	}
@@ -186,7 +194,7 @@ func (p *prober) revisionCases(s *session) {
 	for _, k := range listKinds {
 		if _, ok := caps[k.capability]; !ok {
 			r := p.begin("list-walk:"+k.name, s.rev, "")
-			p.end(r, Skip, nil, lessonPages, fmt.Sprintf("the server declares no %s capability", k.capability))
+			p.end(r, Skip, nil, lessonPages, fmt.Sprintf("the server declares no %q capability", quoted(k.capability)))
 			continue
 		}
 		names := p.walk(s, k)
@@ -201,9 +209,35 @@ func (p *prober) revisionCases(s *session) {
 	}
 }
 
-// broken ends a case whose session failed under it.
-func (p *prober) broken(r *Result, lesson string, err error) {
-	p.end(r, Fail, nil, lesson, err.Error())
+// broken ends a case whose connection broke, or whose request went
+// unanswered, before the case could judge what it came for. The message
+// names what broke and says whether the case's own rule was reached. own
+// is that rule; demands is set when own itself requires the response that
+// never came (initialize, ping, the counteroffer), so that the case fails
+// under its own MUST. Otherwise a request left unanswered fails under the
+// JSON-RPC rule both revisions adopt, with the case's own rule named as
+// not reached; a case the run's budget or a failed dial kept from running
+// is skipped, since nothing of the server was judged.
+func (p *prober) broken(r *Result, lesson lessonRef, err error, own *Rule, demands bool) {
+	what := quoted(err.Error())
+	switch {
+	case errors.Is(err, errBudget) || p.ctx.Err() != nil:
+		p.end(r, Skip, nil, lesson, fmt.Sprintf("not run to its end: the run's budget (-budget) ran out: %q", what))
+	case errors.Is(err, errConnect):
+		p.end(r, Skip, nil, lesson, fmt.Sprintf("not run: %q", what))
+	case demands && own != nil:
+		p.end(r, Fail, own, lesson, fmt.Sprintf("%q; the rule requires this response", what))
+	default:
+		rev := r.Revision
+		if rev == "" {
+			rev = Rev2025
+		}
+		msg := fmt.Sprintf("%q; a request went unanswered, which JSON-RPC forbids", what)
+		if own != nil {
+			msg += fmt.Sprintf(", and the case's own rule %q was not reached", quoted(own.Section+", "+own.Level))
+		}
+		p.end(r, Fail, &rulesFor(rev).reply, lesson, msg)
+	}
 }
 
 // ping checks that the server answers ping with an empty result.
@@ -212,7 +246,7 @@ func (p *prober) ping(s *session) {
 	rep, err := s.call(p.ctx, "ping", nil, "ping: the receiver answers with an empty result.")
 	switch {
 	case err != nil:
-		p.broken(r, lessonHandshake, err)
+		p.broken(r, lessonHandshake, err, &rulePing, true)
 	case rep.Error != nil:
 		p.end(r, Fail, &rulePing, lessonHandshake, "ping answered with "+rep.Error.String())
 	default:
@@ -221,7 +255,7 @@ func (p *prober) ping(s *session) {
 		delete(res, "_meta")
 		delete(res, "resultType")
 		if len(res) > 0 {
-			p.end(r, Note, &rulePing, lessonHandshake, "ping answered, with fields beyond the empty result: "+string(rep.Result))
+			p.end(r, Note, &rulePing, lessonHandshake, fmt.Sprintf("ping answered, with fields beyond the empty result: %q", quoted(clip(string(rep.Result), 100))))
 			return
 		}
 		p.end(r, Pass, &rulePing, lessonHandshake, "ping answered with an empty result")
@@ -248,11 +282,11 @@ func (p *prober) framing() {
 	}
 	var items []string
 	for _, b := range bad {
-		items = append(items, fmt.Sprintf("line %d: %q (%s)", b.Line, b.Text, b.Why))
+		items = append(items, fmt.Sprintf("line %d: %q (%s)", b.Line, quoted(b.Text), b.Why))
 	}
 	for _, b := range bad {
 		p.tap.Add(trace.Event{Kind: trace.KindBytes, Direction: trace.ServerToClient, Raw: b.Text,
 			Payload: trace.MustJSON(trace.BytesPayload{Line: b.Line, Verdict: b.Why})})
 	}
-	p.end(r, Fail, &ruleStdout, lessonFraming, fmt.Sprintf("%d stdout lines were not JSON-RPC messages; first: line %d %q", len(bad), bad[0].Line, bad[0].Text), items...)
+	p.end(r, Fail, &ruleStdout, lessonFraming, fmt.Sprintf("%d stdout lines were not JSON-RPC messages; first: line %d %q", len(bad), bad[0].Line, quoted(bad[0].Text)), items...)
 }

@@ -11,10 +11,10 @@ import (
 // Verdicts.
 const (
 	Pass = "pass"
-	Fail = "fail" // a MUST broken
-	Warn = "warn" // a SHOULD broken
+	Fail = "fail" // a MUST, the schema or the course's rule broken
+	Warn = "warn" // a SHOULD broken, or a MUST the probe cannot establish
 	Note = "note" // the text is silent, or the case only informs
-	Skip = "skip" // the server did not declare what the case needs
+	Skip = "skip" // the server did not declare what the case needs, or the run ended first
 )
 
 // A Result is one case in one revision.
@@ -26,8 +26,11 @@ type Result struct {
 	Message  string `json:"message"`
 	// Items lists what the case saw, in order: the names of a list walk,
 	// the bad stdout lines, the messages sent before initialize answered.
-	Items  []string `json:"items,omitempty"`
-	Lesson string   `json:"lesson,omitempty"`
+	Items []string `json:"items,omitempty"`
+	// Lesson names the course section that teaches the case, in the
+	// report's language ([Report.InLanguage]).
+	Lesson string `json:"lesson,omitempty"`
+	ref    lessonRef
 	// Events is the case's wire, as a trace the playground imports.
 	Events []trace.Event `json:"-"`
 }

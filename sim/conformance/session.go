@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/mcp-playground/mcp-playground/sim/trace"
 )
@@ -34,7 +36,37 @@ type rpcError struct {
 	Data    json.RawMessage `json:"data,omitempty"`
 }
 
-func (e *rpcError) String() string { return fmt.Sprintf("error %d (%s)", e.Code, clip(e.Message, 80)) }
+// String names the error by its code and message; the message is quoted,
+// so that a note holding it reads as one template whatever the server
+// wrote (the Chinese edition translates notes by template).
+func (e *rpcError) String() string {
+	return fmt.Sprintf("error %d %q", e.Code, quoted(clip(e.Message, 80)))
+}
+
+// quoted is a value a message shows in quotes, %q. The Chinese edition
+// translates a note by its template, in which each "…" is a placeholder,
+// so a quoted value must hold no " of its own: quoted writes one as ',
+// a backslash as /, and a line break as a space, where %q would escape
+// them.
+type quoted string
+
+func (q quoted) Format(f fmt.State, verb rune) {
+	s := strings.NewReplacer(`"`, `'`, `\`, `/`, "\n", " ", "\r", " ", "\t", " ").Replace(string(q))
+	if verb == 'q' {
+		s = `"` + s + `"`
+	}
+	_, _ = io.WriteString(f, s)
+}
+
+// Why a case could not run to its end, beside [ErrClosed].
+var (
+	// errBudget: the whole run's budget was spent.
+	errBudget = errors.New("the run's budget is spent")
+	// errConnect: the probe could not open a connection.
+	errConnect = errors.New("could not connect")
+	// errNoReply: no response within the per-request timeout.
+	errNoReply = errors.New("no response in time")
+)
 
 // A session is one connection to the server, in one revision: for
 // 2025-11-25 after the handshake, for 2026-07-28 with _meta on every
@@ -112,10 +144,10 @@ func (s *session) await(rctx context.Context, id int, method string) (*reply, er
 		raw, err := s.link.Recv(rctx)
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-				s.tap.Add(trace.Event{Kind: trace.KindFault, Direction: trace.ServerToClient, Payload: trace.MustJSON(trace.FaultPayload{Fault: "timeout", Detail: method}), Note: fmt.Sprintf("No response to %s (id %d) in time.", method, id)})
-				return nil, fmt.Errorf("no response to %s in time: the server hangs", method)
+				s.tap.Add(trace.Event{Kind: trace.KindFault, Direction: trace.ServerToClient, Payload: trace.MustJSON(trace.FaultPayload{Fault: "timeout", Detail: method}), Note: fmt.Sprintf("No response to %q (id %d) in time.", method, id)})
+				return nil, fmt.Errorf("%w: the probe stopped waiting for the response to %s (id %d) after its -timeout", errNoReply, method, id)
 			}
-			return nil, fmt.Errorf("waiting for the response to %s: %w", method, err)
+			return nil, fmt.Errorf("the connection broke while the probe waited for the response to %s (id %d): %w", method, id, err)
 		}
 		var m struct {
 			ID     json.RawMessage `json:"id"`
@@ -137,7 +169,7 @@ func (s *session) await(rctx context.Context, id int, method string) (*reply, er
 			label = "response to id " + string(m.ID)
 		}
 		s.extra = append(s.extra, label)
-		ev.Note = "Sent by the server while the probe waited for the response to " + method + "."
+		ev.Note = fmt.Sprintf("Sent by the server while the probe waited for the response to %q.", method)
 		s.tap.Add(ev)
 		if m.Method != "" && len(m.ID) > 0 {
 			s.answer(rctx, m.ID, m.Method)
