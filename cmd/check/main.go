@@ -118,7 +118,9 @@ func e2eArgs() []string {
 		return strings.Fields(test)
 	}
 	if os.Geteuid() == 0 {
-		return []string{"sh", "-c", "echo 'e2e: " + chromiumPath + " is missing; installing it with apt-get' && apt-get update -qq && apt-get install -y chromium && " + test}
+		// Another apt-get (an unattended upgrade, a second checkout's check) may
+		// hold the lock: wait for it rather than fail the suite.
+		return []string{"sh", "-c", "echo 'e2e: " + chromiumPath + " is missing; installing it with apt-get' && apt-get -o DPkg::Lock::Timeout=600 update -qq && apt-get -o DPkg::Lock::Timeout=600 install -y chromium && " + test}
 	}
 	msg := "e2e: Chromium is missing. Install it as root: apt-get install -y chromium (Debian/Ubuntu), or set CHROMIUM=/path/to/chrome."
 	if os.Getenv("CI") != "" {
