@@ -48,7 +48,7 @@ func exerciseFigures(b *testing.B, id, base string, g *gzipServer, runs int) {
 	for range 3 {
 		warm = append(warm, tb.press("grade", gradeTimeout))
 		if got, max := tb.score(); got != max || max <= 0 {
-			b.Fatalf("%s: the solution scored %d / %d; checks %v", id, got, max, tb.checks())
+			b.Errorf("%s: the solution scored %d / %d warm; checks %v", id, got, max, tb.checks())
 		}
 	}
 

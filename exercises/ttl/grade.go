@@ -218,7 +218,8 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 // the same again as slack. A heap's rate grows by the log factor (about 1.3
 // from 5,000 to 100,000 tickets); a linear walk's grows with H and crosses
 // the budget after about 25,000 renewals, so a quadratic answer fails in
-// about a second instead of hanging the page.
+// about a second a try (three tries: see gradeCost) instead of hanging
+// the page.
 const (
 	gradeCostSmall  = 5_000
 	gradeCostLarge  = 100_000
@@ -239,9 +240,24 @@ func gradeCost(ctx context.Context, f GradeNew) grading.Result {
 		}
 		small = min(small, d)
 	}
-	_, r := c.renewals(ctx, f, c.large, max(small, gradeCostFloor))
+	// A timing errs one way only: a machine busy with something else (and
+	// the browser has no CPU clock, only the wall clock) makes a run look
+	// slower, never faster. So a large run that looks too slow is run
+	// again on a fresh scheduler, and only gradeCostTries of them fail:
+	// an answer that walks its tickets is too slow every time.
+	var r grading.Result
+	for range gradeCostTries {
+		var slow bool
+		_, r, slow = c.timedRenewals(ctx, f, c.large, max(small, gradeCostFloor))
+		if !slow {
+			break
+		}
+	}
 	return r
 }
+
+// gradeCostTries is how many large runs must all be too slow to fail.
+const gradeCostTries = 3
 
 // costRun is one cost check's sizes.
 type costRun struct{ small, large int }
@@ -260,35 +276,42 @@ func (c costRun) tooSlow(m int, el, unit time.Duration) grading.Result {
 // checks Tickets() = n and that Expire(2n) returns exactly "s" and leaves
 // no ticket. When unit is not 0 the renewals are held to [costRun.budget].
 func (c costRun) renewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (time.Duration, grading.Result) {
+	el, r, _ := c.timedRenewals(ctx, f, n, unit)
+	return el, r
+}
+
+// timedRenewals is [costRun.renewals], also saying whether a failure was
+// the budget's (the only kind worth another try).
+func (c costRun) timedRenewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (time.Duration, grading.Result, bool) {
 	s := f()
 	clock := grading.CPUClock(ctx)
 	start := clock()
 	for i := 0; i < n; i++ {
 		if err := s.Touch("s", int64(i), int64(n)); err != nil {
-			return 0, grading.Failf("renewal %d: Touch(\"s\", %d, %d) = %v, want nil", i+1, i, n, err)
+			return 0, grading.Failf("renewal %d: Touch(\"s\", %d, %d) = %v, want nil", i+1, i, n, err), false
 		}
 		if i%1024 == 1023 {
 			if el := clock() - start; unit > 0 && el > c.budget(unit, i+1) {
-				return 0, c.tooSlow(i+1, el, unit)
+				return 0, c.tooSlow(i+1, el, unit), true
 			}
 			if ctx.Err() != nil {
-				return 0, grading.Failf("stopped: %v", ctx.Err())
+				return 0, grading.Failf("stopped: %v", ctx.Err()), false
 			}
 		}
 	}
 	el := clock() - start
 	if unit > 0 && el > c.budget(unit, n) {
-		return 0, c.tooSlow(n, el, unit)
+		return 0, c.tooSlow(n, el, unit), true
 	}
 	if got := s.Tickets(); got != n {
-		return 0, grading.Failf("after %d renewals of one session, Tickets() = %d, want %d: old tickets stay in the heap until Expire pops them", n, got, n)
+		return 0, grading.Failf("after %d renewals of one session, Tickets() = %d, want %d: old tickets stay in the heap until Expire pops them", n, got, n), false
 	}
 	if got := s.Live(); got != 1 {
-		return 0, grading.Failf("after %d renewals of one session, Live() = %d, want 1", n, got)
+		return 0, grading.Failf("after %d renewals of one session, Live() = %d, want 1", n, got), false
 	}
 	got, err := s.Expire(int64(2 * n))
 	if err != nil || !slices.Equal(got, []string{"s"}) || s.Tickets() != 0 || s.Live() != 0 {
-		return 0, grading.Failf("after %d renewals, Expire(%d) = %q, %v with Tickets() = %d, Live() = %d; want [\"s\"], nil, 0, 0", n, 2*n, got, err, s.Tickets(), s.Live())
+		return 0, grading.Failf("after %d renewals, Expire(%d) = %q, %v with Tickets() = %d, Live() = %d; want [\"s\"], nil, 0, 0", n, 2*n, got, err, s.Tickets(), s.Live()), false
 	}
-	return el, grading.Pass()
+	return el, grading.Pass(), false
 }
