@@ -397,8 +397,8 @@ func TestTheReportSpeaksTheLearnersEdition(t *testing.T) {
 		args       []string
 		wantLesson string
 	}{
-		{"-lang zh", nil, []string{"-lang", "zh"}, "第 4 课（读完整个目录）· 终止规则"},
-		{"LANG=zh_CN.UTF-8", map[string]string{"LANG": "zh_CN.UTF-8"}, nil, "第 4 课（读完整个目录）· 终止规则"},
+		{"-lang zh", nil, []string{"-lang", "zh"}, "第 4 课（读完整个工具目录）· 终止规则"},
+		{"LANG=zh_CN.UTF-8", map[string]string{"LANG": "zh_CN.UTF-8"}, nil, "第 4 课（读完整个工具目录）· 终止规则"},
 		{"LC_ALL=C over a Chinese LANG", map[string]string{"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, nil, "Lesson 4 · The termination rule"},
 		{"-lang en under a Chinese locale", map[string]string{"LANG": "zh_TW.UTF-8"}, []string{"-lang", "en"}, "Lesson 4 · The termination rule"},
 	}

@@ -24,7 +24,7 @@ var lessonTitles = map[int][2]string{
 	1: {"The handshake", "握手"},
 	2: {"Transports and framing", "传输与分帧"},
 	3: {"Your first tool", "你的第一个工具"},
-	4: {"Reading the whole catalog", "读完整个目录"},
+	4: {"Reading the whole catalog", "读完整个工具目录"},
 	5: {"When paging goes wrong", "分页出错时"},
 	6: {"Session expiry", "会话过期"},
 }

@@ -68,7 +68,7 @@ func TestLessonRefsMatchTheLessons(t *testing.T) {
 func TestAChineseReportNamesTheChineseSections(t *testing.T) {
 	r := &Report{Cases: []Result{{ID: "list-walk:tools", ref: lessonPages, Lesson: lessonPages.String()}}}
 	zh := r.InLanguage(Chinese)
-	if got, want := zh.Cases[0].Lesson, "第 4 课（读完整个目录）· 终止规则"; got != want {
+	if got, want := zh.Cases[0].Lesson, "第 4 课（读完整个工具目录）· 终止规则"; got != want {
 		t.Errorf("InLanguage(zh) lesson = %q, want %q", got, want)
 	}
 	if got, want := r.Cases[0].Lesson, "Lesson 4 · The termination rule"; got != want {
