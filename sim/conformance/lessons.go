@@ -43,7 +43,7 @@ var (
 	lessonFraming   = lesson(2, "02-transports.md", 3, "The banner that breaks everything", "毁掉一切的横幅")
 	lessonTransport = lesson(2, "02-transports.md", 6, "Streamable HTTP in one paragraph", "一段话讲清 Streamable HTTP")
 	lessonHTTP2026  = lesson(2, "02-transports.md", 7, "Streamable HTTP in 2026-07-28", "2026-07-28 中的 Streamable HTTP")
-	lessonMismatch  = lesson(2, "02-transports.md", 8, "A header that disagrees with the body", "与请求体不一致的头部")
+	lessonMismatch  = lesson(2, "02-transports.md", 8, "A header that disagrees with the body", "与请求体不一致的请求头")
 	lessonTwoLayers = lesson(3, "03-first-tool.md", 5, "Two layers of failure", "两层失败")
 	lessonPages     = lesson(4, "04-catalog.md", 2, "The termination rule", "终止规则")
 	lessonRepeat    = lesson(5, "05-paging-failures.md", 2, "A cursor you have seen before", "见过的游标")
