@@ -258,22 +258,31 @@ func TestExerciseFailingCheckOpensThePlayer(t *testing.T) {
 	}
 }
 
-func TestExerciseEndlessLoopTimesOutAndThePageRecovers(t *testing.T) {
-	tb := openExercise(t, "catalog")
+// endlessCatalog is the catalog starter with an endless loop where the
+// walk would be.
+func endlessCatalog(t *testing.T) string {
+	t.Helper()
 	starter := exerciseFile(t, "catalog", "catalog.go")
 	loop := strings.Replace(starter, `return nil, nil, errors.New("TODO")`, "n := 0\n\tfor {\n\t\tn++\n\t}\n\treturn nil, nil, errors.New(\"TODO\")", 1)
 	if loop == starter {
 		t.Fatal("the catalog starter changed: cannot plant an endless loop in it")
 	}
-	tb.typeCode(loop)
+	return loop
+}
+
+// overBudget grades code that loops forever and returns the message the
+// page shows, having checked that it says, in the page's language, how
+// long the code ran against the first check's 5000 ms limit, and offers
+// to try again; the learner's view is shot as name.
+func overBudget(t *testing.T, tb *tab, ranFor *regexp.Regexp, name string) string {
+	t.Helper()
+	tb.typeCode(endlessCatalog(t))
 	start := time.Now()
 	tb.press("grade", time.Minute)
 	elapsed := time.Since(start)
 	kind := eval[string](tb, `document.querySelector('[data-role=errors]').dataset.kind || ''`)
 	msg := eval[string](tb, `document.querySelector('[data-role=errors]').textContent`)
-	// The learner reads how long their code ran and the limit, and may try
-	// again: the first check's budget is 5 s of silence from the grader.
-	ran := regexp.MustCompile(`your code ran for (\d+) ms without returning; the limit is (\d+) ms`).FindStringSubmatch(msg)
+	ran := ranFor.FindStringSubmatch(msg)
 	if kind != "timeout" || ran == nil || ran[2] != "5000" {
 		t.Fatalf("an endless loop ended as %q: %s; want the time it ran and the 5000 ms limit", kind, msg)
 	}
@@ -284,6 +293,33 @@ func TestExerciseEndlessLoopTimesOutAndThePageRecovers(t *testing.T) {
 		t.Errorf("the timeout offers no retry: %s", msg)
 	}
 	t.Logf("endless loop stopped after %v: %s", elapsed.Round(time.Millisecond), msg)
+	eval[chromedp.Void](tb, `document.querySelector('[data-role=errors]').scrollIntoView({block: 'start'})`)
+	tb.shot(name)
+	return msg
+}
+
+func TestExerciseEndlessLoopSaysHowLongInChinese(t *testing.T) {
+	tb := openExercise(t, "../zh/exercises/catalog")
+	msg := overBudget(t, tb, regexp.MustCompile(`你的代码运行了 (\d+) 毫秒仍未返回，上限是 (\d+) 毫秒`), "exercise-over-budget-zh")
+	if !strings.Contains(msg, "再评分一次") {
+		t.Errorf("the Chinese page's retry reads %q, want 再评分一次", msg)
+	}
+	// The retry grades the editor's code afresh: fixed, it passes.
+	tb.typeCode(exerciseFile(t, "catalog", ".meta/solution.go"))
+	before := eval[int](tb, `Number(document.getElementById('runner').dataset.runs || 0)`)
+	eval[chromedp.Void](tb, `document.querySelector('[data-role=errors] [data-role=retry]').click()`)
+	tb.waitFor(fmt.Sprintf(`Number(document.getElementById('runner').dataset.runs || 0) > %d`, before), gradeTimeout)
+	if got, max := tb.score(); got != max || max <= 0 {
+		t.Errorf("after the retry, the solution scored %d / %d, want full marks; checks %v", got, max, tb.checks())
+	}
+	tb.noProblems()
+}
+
+func TestExerciseEndlessLoopTimesOutAndThePageRecovers(t *testing.T) {
+	tb := openExercise(t, "catalog")
+	// The learner reads how long their code ran and the limit, and may try
+	// again: the first check's budget is 5 s of silence from the grader.
+	overBudget(t, tb, regexp.MustCompile(`your code ran for (\d+) ms without returning; the limit is (\d+) ms`), "exercise-over-budget-en")
 	// The check that ran out of time failed; those after it never ran.
 	var fails, notRun int
 	for _, r := range tb.checks() {
