@@ -109,6 +109,9 @@ func Check(file string, src []byte, rule Rule) error {
 	return nil
 }
 
+// Allows reports whether rule lets a learner's file import path.
+func (rule Rule) Allows(path string) bool { return rule.refusal(path) == nil }
+
 // refusal returns the message (without the file and line) refusing path,
 // or nil when rule allows it.
 func (rule Rule) refusal(path string) *Error {

@@ -67,6 +67,9 @@ type report struct {
 func run(_ js.Value, args []js.Value) any {
 	id, src := jsbridge.ArgString(args, 0), jsbridge.ArgString(args, 1)
 	return newPromise(func() report {
+		if r, refused := checkImports(id, src); refused {
+			return r
+		}
 		diags, err := interp.Compile(id, src)
 		if err != nil {
 			return report{Error: err.Error()}
@@ -110,13 +113,8 @@ func grade(_ js.Value, args []js.Value) any {
 		onProgress.Invoke(toJS(p))
 	}
 	return newPromise(func() report {
-		// The classroom grader refuses the same imports with the same words.
-		if err := importrule.Check(id+".go", []byte(src), importrule.ForExercise(id)); err != nil {
-			var refused *importrule.Error
-			if errors.As(err, &refused) {
-				return report{Refused: refused.EN, RefusedZH: refused.ZH}
-			}
-			return report{Error: err.Error()}
+		if r, refused := checkImports(id, src); refused {
+			return r
 		}
 		rep, err := interp.Grade(context.Background(), id, src, progress)
 		if err != nil {
@@ -128,6 +126,21 @@ func grade(_ js.Value, args []js.Value) any {
 		}
 		return out
 	})
+}
+
+// checkImports applies the import rule to the learner's file before it is
+// interpreted, on Run as on Grade: the classroom grader refuses the same
+// imports with the same words.
+func checkImports(id, src string) (report, bool) {
+	err := importrule.Check(id+".go", []byte(src), importrule.ForExercise(id))
+	if err == nil {
+		return report{}, false
+	}
+	var refused *importrule.Error
+	if errors.As(err, &refused) {
+		return report{Refused: refused.EN, RefusedZH: refused.ZH}, true
+	}
+	return report{Error: err.Error()}, true
 }
 
 func toCheck(r grading.Result) check {
