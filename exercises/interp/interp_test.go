@@ -138,7 +138,7 @@ func CheckLine(line []byte) error { return errors.New(fmt.Sprint(slices.Max([]in
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "slices.Max is standard Go and go test grades it, but the page's interpreter lacks it (its slices is older than Go's): grade this file with go test"
+	want := "slices.Max is standard Go and go test grades it, but the page's interpreter lacks it: grade this file with go test"
 	if len(diags) != 1 || diags[0].Line != 25 || !strings.Contains(diags[0].Msg, want) {
 		t.Errorf("Compile = %v, want one error at line 25 saying %q", diags, want)
 	}

@@ -81,12 +81,22 @@ type source struct {
 var always = []string{"fmt", "errors", "strings", "strconv", "sort", "bytes", "unicode", "unicode/utf8", "sync", "math", "container/heap", "time"}
 
 // limits narrows packages learner code may import to the parts of them it
-// may use: io without its file-like interfaces, and the parts of mcp an
+// may use (the page says to grade the rest with go test): io without its
+// file-like interfaces, math without its special functions, and the parts of mcp an
 // exercise touches (tools, their results and content, servers and clients
 // over in-memory transports), with no transport that reaches a process, a
 // file or the network.
 var limits = map[string][]string{
 	"io": {`^(EOF|ErrUnexpectedEOF|ErrClosedPipe|Reader|Writer)$`},
+	// math's arithmetic and constants: its whole table (Gamma, Bessel,
+	// Erf, …) links code no other part of a grader needs, 37 KB gzip -9 on
+	// catalog's; this part, 8 KB.
+	"math": {
+		`^(E|Pi|Phi|Sqrt2|Ln2|Ln10|Log2E|Log10E|MaxFloat32|SmallestNonzeroFloat32|MaxFloat64|SmallestNonzeroFloat64)$`,
+		`^(MaxInt|MinInt|MaxInt8|MinInt8|MaxInt16|MinInt16|MaxInt32|MinInt32|MaxInt64|MinInt64|MaxUint|MaxUint8|MaxUint16|MaxUint32|MaxUint64)$`,
+		`^(Abs|Ceil|Floor|Round|RoundToEven|Trunc|Mod|Modf|Max|Min|Dim|Sqrt|Pow|Pow10|Exp|Log|Log2|Log10|Hypot)$`,
+		`^(Inf|IsInf|NaN|IsNaN|Signbit|Copysign|Float64bits|Float64frombits|Float32bits|Float32frombits)$`,
+	},
 	"github.com/modelcontextprotocol/go-sdk/mcp": {
 		`^(Tool|ToolAnnotations|ToolHandler|CallToolRequest|CallToolParams|CallToolParamsRaw|CallToolResult)$`,
 		`^(ListToolsParams|ListToolsResult|ListToolsRequest)$`,
