@@ -62,6 +62,7 @@ func Enumerate(ctx context.Context, l Lister, lim Limits) ([]*mcp.Tool, []int, e
 	select {}
 }
 `), "your code's process ended"},
+	{"reflect, refused with what to use instead", catalogCheat(`"reflect"`, "var _ = reflect.TypeOf\n"+enumerateTODO), `import "reflect" is not allowed: it inspects and changes values around Go's type checks, the grader's values included; use a type switch or a type assertion`},
 	{"raw syscalls", catalogCheat(`"syscall"`, "func init() {\n"+fakePasses+"\tsyscall.Exit(0)\n}\n"+enumerateTODO), `import "syscall" is not allowed`},
 	{"os.Exit through //go:linkname", catalogCheat("", "//go:linkname exit os.Exit\nfunc exit(int)\n"+enumerateTODO), "//go:linkname is not allowed"},
 	{"delegating to the simulator's reference", catalogCheat(`ref "github.com/mcp-playground/mcp-playground/sim/catalog"`, `

@@ -255,7 +255,7 @@ func c50TeacherREADME(e *export, nAll int) string {
 		"graders against `" + c50Manifest + "` (whose own hash is in the test) and fails, naming the file, if\n" +
 		"one changed, appeared or went missing; a bundle without `graders/` fails every test too. The\n" +
 		"student's code never runs in the grading process: its imports are checked against the\n" +
-		"exercise's allow-list, and it is built into a program of its own whose functions the checks\n" +
+		"exercise's import rule, and it is built into a program of its own whose functions the checks\n" +
 		"call through a pipe, one fresh process per check.\n\n" +
 		"A cold runner compiles the graders once (the 0-point compile test, up to " + fmt.Sprint(c50BuildTimeout) + " s); each check then\n" +
 		"takes a few seconds. A call into the student's code may take 5 s and a check 60 s, and the\n" +

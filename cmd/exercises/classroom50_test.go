@@ -322,7 +322,7 @@ func TestClassroom50GradesAsTheRunnerDoes(t *testing.T) {
 						want[tc.Name] = false // the starter compiles and fails every check
 					}
 				}
-			case "solution":
+			case "solution", "everyday":
 				for i, tc := range tests {
 					if i == 0 || i == len(tests)-1 {
 						want[tc.Name] = true

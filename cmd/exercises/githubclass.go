@@ -120,7 +120,7 @@ func githubTeacherREADME(e *export) string {
 		"other exercises in its `exercises` input.\n\n" +
 		"## What the grade guarantees, and what you must still do\n\n" +
 		"The grader never runs a student's code in its own process: it checks the file's imports\n" +
-		"against the exercise's allow-list, builds the file with the exercise's fixed API alone into a\n" +
+		"against the exercise's import rule, builds the file with the exercise's fixed API alone into a\n" +
 		"program of its own, and calls its functions through a pipe, one fresh process per check, so\n" +
 		"printing fake results, exiting, panicking or hanging only fails checks.\n\n" +
 		"This template carries no reference answer as code. The checks compare a student's functions\n" +

@@ -114,17 +114,18 @@ func TestGitHubGradingStep(t *testing.T) {
 		pass     bool
 		score    func(got, max float64) bool
 		failing  []string // checks that must fail
+		passing  string   // an exercise whose every check must pass
 	}{
 		{"every starter: red, no points", nil, func(ex exercise) variantFile { return variantFile{ex: ex, kind: "starter"} },
-			false, func(s, _ float64) bool { return s == 0 }, nil},
+			false, func(s, _ float64) bool { return s == 0 }, nil, ""},
 		{"every solution: green, every point", nil, func(ex exercise) variantFile { return variantFile{ex: ex, kind: "solution"} },
-			true, func(s, max float64) bool { return s == max }, nil},
-		{"two exercises assigned, one mutant: only they are graded, red, its check fails", []exercise{mutated, other}, func(ex exercise) variantFile {
+			true, func(s, max float64) bool { return s == max }, nil, ""},
+		{"two exercises assigned, one mutant, one answer using the everyday library: only they are graded, red, the mutant's check fails, the answer's pass", []exercise{mutated, other}, func(ex exercise) variantFile {
 			if ex.ID == mutated.ID {
 				return mutant
 			}
-			return variantFile{ex: ex, kind: "solution"}
-		}, false, func(s, max float64) bool { return s > 0 && s < max }, []string{checkName(mutated, mutant.catcher())}},
+			return variantFile{ex: ex, kind: "everyday"}
+		}, false, func(s, max float64) bool { return s > 0 && s < max }, []string{checkName(mutated, mutant.catcher())}, other.ID},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -177,6 +178,9 @@ func TestGitHubGradingStep(t *testing.T) {
 				}
 				if slices.Contains(tc.failing, tr.Name) && tr.Status != "failed" {
 					t.Errorf("%s passed; the mutant must fail it", tr.Name)
+				}
+				if tc.passing != "" && strings.HasPrefix(tr.Name, tc.passing+"/") && tr.Status != "passed" {
+					t.Errorf("%s failed; the answer must pass it", tr.Name)
 				}
 			}
 		})

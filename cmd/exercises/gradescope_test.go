@@ -256,9 +256,9 @@ func TestGradescopeGradesSubmissions(t *testing.T) {
 					if r.Score != 0 {
 						t.Errorf("the starter scores %v, want 0", r.Score)
 					}
-				case "solution":
+				case "solution", "everyday":
 					if r.Score != float64(ex.Config.MaxScore()) {
-						t.Errorf("the solution scores %v, want %d\n%s%s", r.Score, ex.Config.MaxScore(), r.Output, failedTests(r))
+						t.Errorf("the %s scores %v, want %d\n%s%s", v, r.Score, ex.Config.MaxScore(), r.Output, failedTests(r))
 					}
 				case "mutant":
 					i := slices.IndexFunc(r.Tests, func(tc gsTestResult) bool { return tc.Name == checkName(ex, v.catcher()) })

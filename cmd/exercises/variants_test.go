@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcp-playground/mcp-playground/exercises/importrule/ruletest"
 	"github.com/mcp-playground/mcp-playground/exercises/mutant"
 )
 
@@ -14,8 +15,11 @@ import (
 
 // A variantFile is one version of an exercise's learner file.
 type variantFile struct {
-	ex     exercise
-	kind   string // "starter", "solution" or "mutant"
+	ex exercise
+	// kind is "starter", "solution", "mutant" or "everyday": the solution
+	// also importing and using the standard library a Go programmer
+	// reaches for (ruletest.Everyday), which every grader must accept.
+	kind   string
 	mutant string // file name, for mutants
 }
 
@@ -39,6 +43,12 @@ func (v variantFile) source(t *testing.T) []byte {
 			t.Fatal(err)
 		}
 		return b
+	case "everyday":
+		b, err := ruletest.WithUses(variantFile{ex: v.ex, kind: "solution"}.source(t), ruletest.Everyday)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
 	}
 	b, err := os.ReadFile(p)
 	if err != nil {
@@ -51,11 +61,14 @@ func (v variantFile) source(t *testing.T) []byte {
 func (v variantFile) catcher() string { return v.ex.Config.Mutants[v.mutant] }
 
 // variants lists what each target grades: each exercise's starter,
-// solution and first mutant.
+// solution and first mutant, and the sample exercise's everyday solution.
 func variants(exs []exercise) []variantFile {
 	var out []variantFile
 	for _, ex := range exs {
 		out = append(out, variantFile{ex: ex, kind: "starter"}, variantFile{ex: ex, kind: "solution"})
+		if ex.ID == sampleExercise {
+			out = append(out, variantFile{ex: ex, kind: "everyday"})
+		}
 		if len(ex.Mutants) > 0 {
 			out = append(out, variantFile{ex: ex, kind: "mutant", mutant: ex.Mutants[0]})
 		}

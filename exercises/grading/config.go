@@ -23,15 +23,22 @@ type Config struct {
 	// Mutants maps a file in .meta/mutants to the check that must fail on it.
 	Mutants map[string]string `json:"mutants"`
 	// Imports are packages the statement or hints suggest that neither the
-	// starter, the solution nor a mutant imports. The browser's interpreter
-	// offers only the packages those files import (its symbol tables weigh
-	// on the grader's download), so a package suggested to the learner
-	// must be named here to be offered too.
+	// starter, the solution nor a mutant imports and that the page's grader
+	// does not carry for every exercise already (exercises/interp/symbols'
+	// always): its symbol tables weigh on the grader's download, so a
+	// package suggested to the learner must be named here to be offered.
 	Imports []string `json:"imports,omitempty"`
-	// Allow lists every package the learner's file may import (see
-	// exercises/importrule): the classroom grader refuses any other before
+	// Allow lists the packages outside the standard library the learner's
+	// file may import, those the exercise is about (the go-sdk's). The
+	// standard library's allowed packages (exercises/importrule) need no
+	// listing: the classroom grader refuses any other import before
 	// compiling, and the page does the same.
-	Allow []string `json:"allow"`
+	Allow []string `json:"allow,omitempty"`
+	// Refuse names standard-library packages every other exercise allows
+	// that this one refuses, each with why (in English; importrule holds
+	// the Chinese too): writing their work is what the exercise teaches,
+	// and its statement says so.
+	Refuse map[string]string `json:"refuse,omitempty"`
 }
 
 // A CheckConfig is what a check is worth.
@@ -67,9 +74,6 @@ func (c *Config) validate() error {
 	}
 	if len(c.Checks) == 0 {
 		return fmt.Errorf("no checks")
-	}
-	if len(c.Allow) == 0 {
-		return fmt.Errorf("no allow list: name every package the learner's file may import")
 	}
 	var names []string
 	for _, ch := range c.Checks {

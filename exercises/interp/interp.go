@@ -12,12 +12,13 @@
 // exercise folders by go generate (gen.go writes z_exercise_<id>.go).
 //
 // Interpreted code sees only [symbols.Exports] of its exercise: the
-// packages that exercise's own code imports (the tables weigh on its
-// grader's download), the tool-related go-sdk when it uses it, and the
-// exercise's fixed API and Grade types, which
-// the learner's file sees as its own names through a dot import. It has no
-// os, os/exec, net or file system, and imports of anything else fail to
-// compile.
+// everyday standard library every grader carries, the packages that
+// exercise's own code imports (the tables weigh on its grader's download),
+// the tool-related go-sdk when it uses it, and the exercise's fixed API and
+// Grade types, which the learner's file sees as its own names through a dot
+// import. It has no os, os/exec, net or file system; an import of any other
+// package fails to compile, and one the import rule allows says to grade
+// with go test, which compiles every allowed package.
 //
 // Limits of yaegi v0.16.1 found here (the parity test, run by
 // go run ./cmd/check, keeps the exercises' solutions clear of them):
@@ -31,8 +32,11 @@
 //   - calls are costly (a frame allocated per call, method calls through
 //     reflect): tens of microseconds each in wasm, which is why ttl's
 //     solution writes its heap out instead of using container/heap;
-//   - generics: slices, maps and cmp work (yaegi compiles them from
-//     source); the exercises ask for plain Go.
+//   - generics: slices, maps and cmp are yaegi's own sources, compiled
+//     from source and older than Go's: slices has no Sort, Min, Max or
+//     BinarySearch, and most of maps (Keys, Values, Clone, Equal, Copy)
+//     fails to compile ("undefined type for K"); the page says to grade
+//     such a file with go test. The exercises ask for plain Go.
 package interp
 
 import (
@@ -52,6 +56,7 @@ import (
 	"time"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/importrule"
 	"github.com/mcp-playground/mcp-playground/exercises/interp/symbols"
 	yaegi "github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib/generic"
@@ -332,16 +337,26 @@ func evalDiagnostics(err error, learnerLines int, want string) []Diagnostic {
 // missingImport is yaegi's error for an import it has no symbols for.
 var missingImport = regexp.MustCompile(`^import "([^"]+)" error: unable to find source related to: "[^"]+"$`)
 
+// missingGeneric is yaegi's error for a function its own generic sources
+// of slices, maps and cmp lack (slices.Sort, Min, Max, BinarySearch), or
+// one the page's table of math leaves out (math.Gamma).
+var missingGeneric = regexp.MustCompile(`^undefined selector:? ((slices|maps|cmp|math)\.[A-Z]\w*)$`)
+
 // explainImport turns yaegi's error for an import outside the symbol table
-// into one that says what the page offers instead: only the packages
-// exercise id's own code imports are linked into its grader, so a package
-// that go test compiles may be missing here.
+// into one that says what to do. The graders refuse what the import rule
+// refuses before interpreting, so the package is most likely one the rule
+// allows that the page's grader does not carry: it carries the everyday
+// standard library and what exercise id's own code imports (each table
+// weighs on its download), and go test compiles the rest.
 func explainImport(msg, id string) string {
+	if m := missingGeneric.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("%s is standard Go and go test grades it, but the page's interpreter lacks it: grade this file with go test", m[1])
+	}
 	m := missingImport.FindStringSubmatch(msg)
-	if m == nil {
+	if m == nil || !importrule.ForExercise(id).Allows(m[1]) {
 		return msg
 	}
-	return fmt.Sprintf("package %s is not available when grading in the page (go test has it); the page offers %s", m[1], strings.Join(packages(id), ", "))
+	return fmt.Sprintf("package %s is allowed and go test grades it, but the page's grader does not carry it: grade this file with go test (the page carries %s)", m[1], strings.Join(packages(id), ", "))
 }
 
 // packages returns the import paths exercise id's learner code may use in

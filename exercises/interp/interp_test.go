@@ -2,12 +2,17 @@ package interp
 
 import (
 	"context"
+	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/importrule"
+	"github.com/mcp-playground/mcp-playground/exercises/importrule/ruletest"
 )
 
 // The frames exercise grades in milliseconds and needs no simulator run,
@@ -101,14 +106,14 @@ func CheckLine(line []byte) error { return errors.New(fmt.Sprint("x")) }
 	}
 }
 
-func TestAMissingPackageSaysWhatThePageOffers(t *testing.T) {
+func TestAnAllowedPackageThePageLacksSaysToGradeWithGoTest(t *testing.T) {
 	src := strings.Replace(framesHeader, `"errors"`, `"errors"
-	"container/list"`, 1) + `
+	"hash/crc32"`, 1) + `
 func CheckStream(data []byte) []Verdict { return nil }
-func CheckLine(line []byte) error { return errors.New(fmt.Sprint(list.New().Len())) }
+func CheckLine(line []byte) error { return errors.New(fmt.Sprint(crc32.ChecksumIEEE(line))) }
 `
-	// container/list is a package no exercise's code imports: were one
-	// to, pick another here.
+	// hash/crc32 is allowed, and a package no exercise's code imports and
+	// the graders do not carry: were that to change, pick another here.
 	diags, err := Compile("frames", src)
 	if err != nil {
 		t.Fatal(err)
@@ -116,9 +121,91 @@ func CheckLine(line []byte) error { return errors.New(fmt.Sprint(list.New().Len(
 	if len(diags) != 1 || diags[0].Line != 5 {
 		t.Fatalf("Compile = %v, want one error at line 5", diags)
 	}
-	for _, want := range []string{"package container/list is not available when grading in the page", "bytes, ", "fmt, ", "slices"} {
+	for _, want := range []string{"package hash/crc32 is allowed and go test grades it, but the page's grader does not carry it: grade this file with go test", "bytes, ", "container/heap, ", "fmt, ", "slices", "time"} {
 		if !strings.Contains(diags[0].Msg, want) {
 			t.Errorf("Compile = %q, want it to contain %q", diags[0].Msg, want)
+		}
+	}
+}
+
+func TestAGenericFunctionThePageLacksSaysToGradeWithGoTest(t *testing.T) {
+	src := strings.Replace(framesHeader, `"errors"`, `"errors"
+	"slices"`, 1) + `
+func CheckStream(data []byte) []Verdict { return nil }
+func CheckLine(line []byte) error { return errors.New(fmt.Sprint(slices.Max([]int{1, 2}))) }
+`
+	diags, err := Compile("frames", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "slices.Max is standard Go and go test grades it, but the page's interpreter lacks it: grade this file with go test"
+	if len(diags) != 1 || diags[0].Line != 25 || !strings.Contains(diags[0].Msg, want) {
+		t.Errorf("Compile = %v, want one error at line 25 saying %q", diags, want)
+	}
+}
+
+// solution returns exercise id's reference answer.
+func solution(t *testing.T, id string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", id, ".meta", "solution.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Every page's grader carries the standard library a Go programmer
+// reaches for: each exercise's answer still compiles with each of those
+// packages imported and used.
+func TestEveryGraderCarriesTheEverydayLibrary(t *testing.T) {
+	for _, ex := range registry() {
+		for _, p := range slices.Sorted(maps.Keys(ruletest.Everyday)) {
+			t.Run(ex.id+"/"+p, func(t *testing.T) {
+				src, err := ruletest.WithUses(solution(t, ex.id), map[string]string{p: ruletest.Everyday[p]})
+				if err != nil {
+					t.Fatal(err)
+				}
+				diags, err := Compile(ex.id, string(src))
+				if err != nil || len(diags) > 0 {
+					t.Errorf("Compile with %s = %v, %v; want no errors", p, diags, err)
+				}
+			})
+		}
+	}
+}
+
+// An answer using the everyday library grades as the answer does.
+func TestAnAnswerUsingTheEverydayLibraryPasses(t *testing.T) {
+	src, err := ruletest.WithUses(solution(t, "frames"), ruletest.Everyday)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Grade(context.Background(), "frames", string(src), nil)
+	if err != nil || len(rep.CompileErrors) > 0 {
+		t.Fatalf("Grade = %v, %v", rep.CompileErrors, err)
+	}
+	for _, c := range rep.Checks {
+		if !c.Pass {
+			t.Errorf("check %s fails: %s", c.Check, c.Message)
+		}
+	}
+}
+
+// Every package the import rule allows either compiles on the page or
+// says to grade with go test; none fails otherwise.
+func TestEveryAllowedPackageCompilesOrSaysToUseGoTest(t *testing.T) {
+	for _, p := range importrule.Allowed() {
+		src := strings.Replace(framesHeader, `"errors"`, `"errors"
+	_ "`+p+`"`, 1) + `
+func CheckStream(data []byte) []Verdict { return nil }
+func CheckLine(line []byte) error { return errors.New(fmt.Sprint("x")) }
+`
+		diags, err := Compile("frames", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(diags) > 0 && !strings.Contains(diags[0].Msg, "package "+p+" is allowed and go test grades it") {
+			t.Errorf("Compile with import %q = %v, want no error or one saying to grade with go test", p, diags)
 		}
 	}
 }
@@ -140,8 +227,8 @@ func TestPackagesAreWhatLearnerCodeMayImport(t *testing.T) {
 	}
 	// Each exercise's grader carries only what its own code imports: ttl's
 	// code uses no go-sdk, so its page neither offers nor downloads it.
-	if ttl := packages("ttl"); slices.Contains(ttl, "github.com/modelcontextprotocol/go-sdk/mcp") || !slices.Contains(ttl, "container/heap") {
-		t.Errorf(`packages("ttl") = %v, want container/heap and no go-sdk`, ttl)
+	if ttl := packages("ttl"); slices.Contains(ttl, "github.com/modelcontextprotocol/go-sdk/mcp") || !slices.Contains(ttl, "container/heap") || !slices.Contains(ttl, "time") {
+		t.Errorf(`packages("ttl") = %v, want container/heap, time and no go-sdk`, ttl)
 	}
 }
 

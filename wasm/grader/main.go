@@ -96,6 +96,9 @@ func run(_ js.Value, args []js.Value) any {
 	id, src := jsbridge.ArgString(args, 0), jsbridge.ArgString(args, 1)
 	ctx := watchCompile(context.Background(), progressArg(args, 2))
 	return newPromise(func() report {
+		if r, refused := checkImports(id, src); refused {
+			return r
+		}
 		diags, err := interp.CompileContext(ctx, id, src)
 		if err != nil {
 			return report{Error: err.Error()}
@@ -152,13 +155,8 @@ func grade(_ js.Value, args []js.Value) any {
 			defer close(stop)
 			go beat(stop, func() { onProgress.Invoke(toJS(map[string]bool{"beat": true})) })
 		}
-		// The classroom grader refuses the same imports with the same words.
-		if err := importrule.Check(id+".go", []byte(src), importrule.ForExercise(id)); err != nil {
-			var refused *importrule.Error
-			if errors.As(err, &refused) {
-				return report{Refused: refused.EN, RefusedZH: refused.ZH}
-			}
-			return report{Error: err.Error()}
+		if r, refused := checkImports(id, src); refused {
+			return r
 		}
 		ctx := watchCompile(context.Background(), onProgress)
 		if !onProgress.IsUndefined() {
@@ -205,6 +203,21 @@ func beat(stop <-chan struct{}, send func()) {
 			send()
 		}
 	}
+}
+
+// checkImports applies the import rule to the learner's file before it is
+// interpreted, on Run as on Grade: the classroom grader refuses the same
+// imports with the same words.
+func checkImports(id, src string) (report, bool) {
+	err := importrule.Check(id+".go", []byte(src), importrule.ForExercise(id))
+	if err == nil {
+		return report{}, false
+	}
+	var refused *importrule.Error
+	if errors.As(err, &refused) {
+		return report{Refused: refused.EN, RefusedZH: refused.ZH}, true
+	}
+	return report{Error: err.Error()}, true
 }
 
 func toCheck(r grading.Result) check {

@@ -48,10 +48,10 @@ func overBudget() string {
 }
 
 // learnerProblem checks the learner's file before any test runs: its
-// imports against the exercise's allow-list, then that it compiles with
+// imports against the exercise's import rule, then that it compiles with
 // the exercise's fixed API alone.
 func learnerProblem(ex exercise) (problem, detail string) {
-	_, err := remote.Build(remote.Spec{Exercise: ex.ID, Dir: filepath.Join("exercises", ex.ID), File: ex.File, Allow: importrule.ForExercise(ex.ID)})
+	_, err := remote.Build(remote.Spec{Exercise: ex.ID, Dir: filepath.Join("exercises", ex.ID), File: ex.File, Imports: importrule.ForExercise(ex.ID)})
 	var ie *importrule.Error
 	switch {
 	case err == nil:

@@ -23,7 +23,7 @@
 // test's report is the graders' alone: whatever the learner's process
 // prints or however it ends only changes what its functions return. Before
 // any of that, the learner's imports are checked against the exercise's
-// allow-list (exercises/importrule).
+// import rule (exercises/importrule).
 package main
 
 import (

@@ -43,7 +43,7 @@ type Exercise[F any] struct {
 // and the checks call it through a pipe; a plain go test calls the file
 // compiled in, as the page does.
 func Run[F any](t *testing.T, ex Exercise[F], checks []grading.Check[F]) {
-	spec := remote.Spec{Exercise: ex.ID, Dir: ".", File: ex.File, Allow: importrule.ForExercise(ex.ID), Driver: ex.Driver}
+	spec := remote.Spec{Exercise: ex.ID, Dir: ".", File: ex.File, Imports: importrule.ForExercise(ex.ID), Driver: ex.Driver}
 	grade, done := remote.Grader(spec, ex.Errors, ex.Adapters, ex.InProcess)
 	defer done()
 	for _, c := range checks {

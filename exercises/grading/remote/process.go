@@ -30,8 +30,8 @@ type Spec struct {
 	Exercise, Dir string
 	// File is the learner's file, in Dir.
 	File string
-	// Allow is the exercise's import allow-list (importrule).
-	Allow []string
+	// Imports is the exercise's import rule (importrule.ForExercise).
+	Imports importrule.Rule
 	// Driver is the driver's main package: LEARNER in it stands for the
 	// learner package's import path. Without one, Build only compiles the
 	// learner's package and returns a nil Learner.
@@ -54,7 +54,7 @@ func Build(spec Spec) (*Learner, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := importrule.Check(spec.File, src, spec.Allow); err != nil {
+	if err := importrule.Check(spec.File, src, spec.Imports); err != nil {
 		return nil, err
 	}
 	dir, err := filepath.Abs(spec.Dir)

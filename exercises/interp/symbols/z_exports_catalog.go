@@ -7,15 +7,18 @@ package symbols
 func init() {
 	tables["catalog"] = []adder{
 		addBytes,
+		addContainerHeap,
 		addContext,
 		addErrors,
 		addFmt,
+		addMath,
 		addMcpPlaygroundMcpPlaygroundExercisesCatalog,
 		addModelcontextprotocolGoSdkMcp,
 		addSort,
 		addStrconv,
 		addStrings,
 		addSync,
+		addTime,
 		addUnicode,
 		addUnicodeUtf8,
 	}

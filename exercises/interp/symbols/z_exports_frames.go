@@ -7,14 +7,17 @@ package symbols
 func init() {
 	tables["frames"] = []adder{
 		addBytes,
+		addContainerHeap,
 		addEncodingJson,
 		addErrors,
 		addFmt,
+		addMath,
 		addMcpPlaygroundMcpPlaygroundExercisesFrames,
 		addSort,
 		addStrconv,
 		addStrings,
 		addSync,
+		addTime,
 		addUnicode,
 		addUnicodeUtf8,
 	}

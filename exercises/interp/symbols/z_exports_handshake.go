@@ -7,14 +7,17 @@ package symbols
 func init() {
 	tables["handshake"] = []adder{
 		addBytes,
+		addContainerHeap,
 		addEncodingJson,
 		addErrors,
 		addFmt,
+		addMath,
 		addMcpPlaygroundMcpPlaygroundExercisesHandshake,
 		addSort,
 		addStrconv,
 		addStrings,
 		addSync,
+		addTime,
 		addUnicode,
 		addUnicodeUtf8,
 	}

@@ -7,10 +7,12 @@ package symbols
 func init() {
 	tables["outcomes"] = []adder{
 		addBytes,
+		addContainerHeap,
 		addContext,
 		addErrors,
 		addFmt,
 		addIo,
+		addMath,
 		addMcpPlaygroundMcpPlaygroundExercisesOutcomes,
 		addModelcontextprotocolGoSdkJsonrpc,
 		addModelcontextprotocolGoSdkMcp,
@@ -18,6 +20,7 @@ func init() {
 		addStrconv,
 		addStrings,
 		addSync,
+		addTime,
 		addUnicode,
 		addUnicodeUtf8,
 	}

@@ -7,10 +7,12 @@ package symbols
 func init() {
 	tables["stock"] = []adder{
 		addBytes,
+		addContainerHeap,
 		addContext,
 		addEncodingJson,
 		addErrors,
 		addFmt,
+		addMath,
 		addMcpPlaygroundMcpPlaygroundExercisesStock,
 		addModelcontextprotocolGoSdkMcp,
 		addRegexp,
@@ -18,6 +20,7 @@ func init() {
 		addStrconv,
 		addStrings,
 		addSync,
+		addTime,
 		addUnicode,
 		addUnicodeUtf8,
 	}

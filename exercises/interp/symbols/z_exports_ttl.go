@@ -16,6 +16,7 @@ func init() {
 		addStrconv,
 		addStrings,
 		addSync,
+		addTime,
 		addUnicode,
 		addUnicodeUtf8,
 	}
