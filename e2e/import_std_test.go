@@ -35,7 +35,7 @@ func TestExerciseGradesTheEverydayLibraryAndRefusesOS(t *testing.T) {
 			"包 hash/crc32 允许导入，go test 也能为它评分，但页面的评分器没有带上它：请用 go test 为这个文件评分"},
 	} {
 		t.Run(ed.page, func(t *testing.T) {
-			tb := openWarmExercise(t, ed.page)
+			tb := openExercise(t, ed.page)
 			// os first: no check on the page yet, so none can show as passed.
 			tb.typeCode(string(withOS))
 			tb.press("grade", gradeTimeout)
