@@ -37,12 +37,7 @@ func clientRevision(wire []wireMsg) string {
 		if !w.fromClient || w.method == "" {
 			continue
 		}
-		var p struct {
-			V    string `json:"protocolVersion"`
-			Meta struct {
-				V string `json:"io.modelcontextprotocol/protocolVersion"`
-			} `json:"_meta"`
-		}
+		var p versionParams
 		_ = json.Unmarshal(w.params, &p)
 		if p.Meta.V != "" {
 			return p.Meta.V
@@ -203,12 +198,7 @@ func judgeLegacyList(wire []wireMsg, rep *FixtureReport) {
 			continue
 		}
 		rep.Items = append(rep.Items, w.method)
-		var p struct {
-			V    string `json:"protocolVersion"`
-			Meta struct {
-				V string `json:"io.modelcontextprotocol/protocolVersion"`
-			} `json:"_meta"`
-		}
+		var p versionParams
 		_ = json.Unmarshal(w.params, &p)
 		switch {
 		case w.method == "initialize" && !refused:
@@ -258,4 +248,14 @@ func judgeExpiry(wire []wireMsg, rep *FixtureReport) {
 	default:
 		rep.Verdict, rep.Message = Fail, "after 404 the client did not start a new session"
 	}
+}
+
+// versionParams is what a client's request says of its protocol version:
+// initialize's protocolVersion (2025-11-25) or the _meta key every
+// 2026-07-28 request carries.
+type versionParams struct {
+	V    string `json:"protocolVersion"`
+	Meta struct {
+		V string `json:"io.modelcontextprotocol/protocolVersion"`
+	} `json:"_meta"`
 }
