@@ -178,3 +178,25 @@ func TestRulesMatchConfigs(t *testing.T) {
 		t.Errorf("%d configs, %d rules", len(configs), len(exerciseRules))
 	}
 }
+
+// Refused is what the symbol-table generator (exercises/interp/symbols,
+// go generate) asks, so the page's interpreter never carries a table for
+// a package the graders refuse.
+func TestRefusedSaysWhyOnlyForWhatEveryExerciseRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		path    string
+		refused bool
+	}{
+		{"os", true},
+		{"reflect", true},
+		{"github.com/mcp-playground/mcp-playground/sim/catalog", true},
+		{"sort", false},
+		{"container/heap", false},
+		// Outside the standard library each exercise decides.
+		{"github.com/modelcontextprotocol/go-sdk/mcp", false},
+	} {
+		if got := Refused(tc.path); (got != "") != tc.refused {
+			t.Errorf("Refused(%q) = %q, want refused=%v", tc.path, got, tc.refused)
+		}
+	}
+}
