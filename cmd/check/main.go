@@ -19,12 +19,14 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 )
@@ -41,6 +43,10 @@ type step struct {
 	fn func() ([]byte, error)
 	// needs names a step that must pass before this one starts.
 	needs string
+	// tests marks a go test step whose command has -json: its output is
+	// printed as go test prints it without -json (every line with
+	// verbose, as -v), followed by its slowest tests.
+	tests, verbose bool
 }
 
 // siteStep builds the site, wasm included, once for the steps that need it.
@@ -55,7 +61,7 @@ func steps(site string) []step {
 		{name: siteStep, args: []string{"go", "run", "./cmd/buildsite", "-out", site}},
 		// The browser suite, the longest step: it starts as soon as the
 		// site is built (steps start in this order as slots free up).
-		{name: "e2e (headless Chromium)", long: true, needs: siteStep, env: []string{"E2E_SITE=" + site}, args: e2eArgs()},
+		{name: "e2e (headless Chromium)", long: true, needs: siteStep, env: []string{"E2E_SITE=" + site}, args: e2eArgs(), tests: true},
 		// The classroom exports, graded as each platform grades them, every
 		// cheat included: the longest package, so it starts early and has a
 		// timeout of its own (each check runs the learner's code in a
@@ -67,7 +73,7 @@ func steps(site string) []step {
 		// recorded it, a run that must itself keep the promise. The copy's
 		// graders are the repository's, its references played back, so
 		// proving the repository again would repeat the same rounds.
-		{name: "classroom exports and the exercise proof", args: []string{"go", "test", "-count=1", "-timeout=45m", "./cmd/exercises"}},
+		{name: "classroom exports and the exercise proof", args: []string{"go", "test", "-json", "-count=1", "-timeout=45m", "./cmd/exercises"}, tests: true},
 		{name: "gofmt", args: []string{"gofmt", "-l", "."}, check: func(out []byte) error {
 			if s := strings.TrimSpace(string(out)); s != "" {
 				return fmt.Errorf("files need gofmt:\n%s", s)
@@ -83,8 +89,8 @@ func steps(site string) []step {
 		// cache compiled the go-sdk and the standard library for js/wasm
 		// twice, 1m32s of a 24-minute check).
 		{name: "sim builds for js/wasm", env: []string{"GOOS=js", "GOARCH=wasm"}, args: []string{"go", "build", "-trimpath", "./sim/..."}},
-		{name: "sim tests (race)", args: []string{"go", "test", "-race", "-count=1", "./sim/..."}},
-		{name: "other tests", args: append([]string{"go", "test", "-count=1"}, nonExercisePackages()...)},
+		{name: "sim tests (race)", args: []string{"go", "test", "-json", "-race", "-count=1", "./sim/..."}, tests: true},
+		{name: "other tests", args: append([]string{"go", "test", "-json", "-count=1"}, nonExercisePackages()...), tests: true},
 		{name: "fuzz frame checker", long: true, args: fuzzArgs("FuzzCheckStream", "./sim/frames")},
 		{name: "fuzz trace decoder", long: true, args: fuzzArgs("FuzzDecode", "./sim/trace")},
 		// The browser's programs vetted as js/wasm (their syscall/js files
@@ -95,12 +101,12 @@ func steps(site string) []step {
 		// Each wasm build, as the site builds it, within its size limit
 		// (gzip -9 by the gzip command; the limits are in cmd/buildsite's
 		// wasmTargets). It prints every build's size.
-		{name: "wasm builds within their size limits", needs: siteStep, args: []string{"go", "test", "-count=1", "-v", "-run=^TestWasmBuildsStayWithinTheirLimits$", "./cmd/buildsite", "-wasmsizes", "-wasmdir", filepath.Join(site, "assets")}},
+		{name: "wasm builds within their size limits", needs: siteStep, args: []string{"go", "test", "-json", "-count=1", "-run=^TestWasmBuildsStayWithinTheirLimits$", "./cmd/buildsite", "-wasmsizes", "-wasmdir", filepath.Join(site, "assets")}, tests: true, verbose: true},
 		// The browser grade is the classroom grade: every solution and
 		// mutant, interpreted as the page does, passes and fails exactly the
 		// checks it does under go test.
-		{name: "exercise runtime symbol tables up to date", args: []string{"go", "test", "-count=1", "-run=^TestGeneratedTablesAreUpToDate$", "./exercises/interp/symbols", "-regen"}},
-		{name: "interpreted parity", args: []string{"go", "test", "-count=1", "-timeout=20m", "-run=^TestParity$", "./exercises/interp", "-parity"}},
+		{name: "exercise runtime symbol tables up to date", args: []string{"go", "test", "-json", "-count=1", "-run=^TestGeneratedTablesAreUpToDate$", "./exercises/interp/symbols", "-regen"}, tests: true},
+		{name: "interpreted parity", args: []string{"go", "test", "-json", "-count=1", "-timeout=20m", "-run=^TestParity$", "./exercises/interp", "-parity"}, tests: true},
 	}
 }
 
@@ -113,7 +119,7 @@ const chromiumPath = "/usr/bin/chromium"
 // suite then fails rather than skips, so e2e is never silently left out.
 // It only inspects the machine: installing happens when the step runs.
 func e2eArgs() []string {
-	test := "go test -count=1 -timeout=40m ./e2e"
+	test := "go test -json -count=1 -timeout=40m ./e2e"
 	if _, err := os.Stat(chromiumPath); err == nil || os.Getenv("CHROMIUM") != "" {
 		return strings.Fields(test)
 	}
@@ -158,10 +164,13 @@ func nonExercisePackages() []string {
 	return pkgs
 }
 
-// run runs the step and returns what it printed.
-func (s step) run() ([]byte, error) {
+// run runs the step and returns what it printed and the CPU time (user
+// and system) its command and the processes it waited for took; a step
+// that is a function reports none.
+func (s step) run() ([]byte, time.Duration, error) {
 	if s.fn != nil {
-		return s.fn()
+		out, err := s.fn()
+		return out, 0, err
 	}
 	cmd := exec.Command(s.args[0], s.args[1:]...)
 	cmd.Env = append(os.Environ(), s.env...)
@@ -169,14 +178,35 @@ func (s step) run() ([]byte, error) {
 	cmd.Stdout = &buf
 	cmd.Stderr = &buf
 	err := cmd.Run()
-	return buf.Bytes(), err
+	var cpu time.Duration
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	out := buf.Bytes()
+	if s.tests {
+		text, times := readTestJSON(out, s.verbose)
+		out = append(text, slowest(times, 10, modulePath())...)
+	}
+	return out, cpu, err
 }
 
-// A result is what a step printed, whether it passed, and how long it took.
+// modulePath is the main module's path, from go.mod ("" when unread).
+func modulePath() string {
+	b, _ := os.ReadFile("go.mod")
+	for _, l := range strings.Split(string(b), "\n") {
+		if m, ok := strings.CutPrefix(strings.TrimSpace(l), "module "); ok {
+			return strings.Trim(strings.TrimSpace(m), `"`)
+		}
+	}
+	return ""
+}
+
+// A result is what a step printed, whether it passed, how long it took
+// and the CPU time it used.
 type result struct {
-	out  []byte
-	err  error
-	took time.Duration
+	out       []byte
+	err       error
+	took, cpu time.Duration
 }
 
 func main() {
@@ -257,11 +287,11 @@ func runSteps(sel []step, jobs int) (failed int) {
 			running++
 			go func() {
 				t0 := time.Now()
-				out, err := s.run()
+				out, cpu, err := s.run()
 				if err == nil && s.check != nil {
 					err = s.check(out)
 				}
-				ended <- end{i, &result{out: out, err: err, took: time.Since(t0)}}
+				ended <- end{i, &result{out: out, err: err, took: time.Since(t0), cpu: cpu}}
 			}()
 		}
 		e := <-ended
@@ -278,6 +308,7 @@ func runSteps(sel []step, jobs int) (failed int) {
 		}
 		fmt.Printf("ok   %s (%s)\n", sel[i].name, r.took.Round(time.Second))
 	}
+	fmt.Print(summary(sel, results))
 	return failed
 }
 
@@ -290,4 +321,30 @@ func runSteps(sel []step, jobs int) (failed int) {
 func fuzzArgs(target, pkg string) []string {
 	run := "go test -run='^$' -fuzz=" + target + " -fuzztime=10s " + pkg
 	return []string{"sh", "-c", run + " || { echo 'check: the fuzz run failed; once more (a real failure replays from testdata)'; " + run + "; }"}
+}
+
+// summary lists every step's wall time, the longest first, with the CPU
+// time of its processes: on a shared machine the wall time says how long
+// the step waited as much as how long it worked.
+func summary(sel []step, results []*result) string {
+	order := make([]int, len(sel))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(results[b].took, results[a].took) })
+	var b strings.Builder
+	b.WriteString("step times (wall, then CPU: user+sys of the step's processes):\n")
+	for _, i := range order {
+		r := results[i]
+		cpu := "-"
+		if r.cpu > 0 {
+			cpu = r.cpu.Round(time.Second).String()
+		}
+		status := "ok  "
+		if r.err != nil {
+			status = "FAIL"
+		}
+		fmt.Fprintf(&b, "  %s %8s %8s  %s\n", status, r.took.Round(time.Second), cpu, sel[i].name)
+	}
+	return b.String()
 }
