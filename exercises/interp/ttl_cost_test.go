@@ -1,0 +1,78 @@
+package interp
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-playground/mcp-playground/exercises/grading"
+	"github.com/mcp-playground/mcp-playground/exercises/ttl"
+)
+
+// ttl's renewal-cost check is tested here rather than beside it: the
+// exercise's own package holds the learner's tests. A scheduler stand-in
+// charges each renewal to a virtual CPU clock, so the check's verdict
+// depends on the cost the stand-in declares, never on this machine.
+func TestRenewalCostJudgesGrowthNotPauses(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// walk is what a renewal costs per ticket already held (0 for a
+		// heap); pause is charged once, on renewal pauseAt of a large run.
+		walk, pause time.Duration
+		pauseAt     int
+		wantPass    bool
+	}{
+		{name: "a heap passes", wantPass: true},
+		// A collection early in the large run once failed a right answer
+		// on a throttled page: before a walk could cross its budget, no
+		// run is judged.
+		{name: "a pause early in the large run passes", pause: 30 * time.Millisecond, pauseAt: 1024, wantPass: true},
+		{name: "a pause late in the large run passes", pause: 100 * time.Millisecond, pauseAt: 60_000, wantPass: true},
+		{name: "walking the tickets fails", walk: time.Microsecond, wantPass: false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var clock time.Duration
+			f := func() ttl.GradeSessions {
+				tickets, deadline := 0, map[string]int64{}
+				return ttl.GradeSessions{
+					Touch: func(id string, now, life int64) error {
+						clock += time.Microsecond + tc.walk*time.Duration(tickets)
+						tickets++
+						deadline[id] = now + life
+						if tickets == tc.pauseAt && life > 5_000 {
+							clock += tc.pause
+						}
+						return nil
+					},
+					Expire: func(now int64) ([]string, error) {
+						var out []string
+						for id, d := range deadline {
+							if d <= now {
+								out = append(out, id)
+								delete(deadline, id)
+							}
+						}
+						tickets = 0
+						return out, nil
+					},
+					Live:    func() int { return len(deadline) },
+					Tickets: func() int { return tickets },
+				}
+			}
+			ctx := grading.WithCPUClock(context.Background(), func() time.Duration { return clock })
+			var r grading.Result
+			for _, c := range ttl.GradeChecks() {
+				if c.Name == "renewal-cost" {
+					r = c.Run(ctx, f)
+				}
+			}
+			if r.Pass != tc.wantPass {
+				t.Fatalf("renewal-cost pass = %v (%s), want %v", r.Pass, r.Message, tc.wantPass)
+			}
+			if !r.Pass && !strings.Contains(r.Message, "got slower as its stale tickets piled up") {
+				t.Errorf("message = %q, want the cost explained", r.Message)
+			}
+		})
+	}
+}
