@@ -26,8 +26,9 @@ type variant struct {
 
 // goTestVerdicts returns exercise id's solution, starter and mutants with
 // the checks each fails under go test. They are graded here, natively
-// interpreted: the parity test (exercises/interp, -parity) holds the
-// interpreted verdicts to go test's compiled ones, variant by variant.
+// interpreted: the classroom step's proof of the students' copy
+// (cmd/exercises) holds the interpreted verdicts to go test's compiled
+// ones, variant by variant.
 func goTestVerdicts(t *testing.T, id string) []variant {
 	t.Helper()
 	meta := filepath.Join(shared.root, "exercises", id, ".meta")

@@ -2,8 +2,8 @@
 // code, the simulator under the race detector, every other package, the
 // site with its wasm builds (built once, then held to the size limits and
 // driven by the end-to-end suite in headless Chromium, installed with
-// apt-get when it is missing and we are root), the exercise proof, the
-// interpreted parity and short fuzz runs.
+// apt-get when it is missing and we are root), the exercise proof (which
+// holds the browser's interpreted grade to go test's) and short fuzz runs.
 //
 // Independent steps run side by side, as many at once as the machine has
 // cores (at least two: most steps spend much of their time in one linker
@@ -72,7 +72,9 @@ func steps(site string) []step {
 		// each verdict to the one the live reference gave when the export
 		// recorded it, a run that must itself keep the promise. The copy's
 		// graders are the repository's, its references played back, so
-		// proving the repository again would repeat the same rounds.
+		// proving the repository again would repeat the same rounds. The
+		// recording graded every file with the page's interpreter, so the
+		// same comparison is the interpreted parity: no round of its own.
 		{name: "classroom exports and the exercise proof", args: []string{"go", "test", "-json", "-count=1", "-timeout=45m", "./cmd/exercises"}, tests: true},
 		{name: "gofmt", args: []string{"gofmt", "-l", "."}, check: func(out []byte) error {
 			if s := strings.TrimSpace(string(out)); s != "" {
@@ -102,11 +104,7 @@ func steps(site string) []step {
 		// (gzip -9 by the gzip command; the limits are in cmd/buildsite's
 		// wasmTargets). It prints every build's size.
 		{name: "wasm builds within their size limits", needs: siteStep, args: []string{"go", "test", "-json", "-count=1", "-run=^TestWasmBuildsStayWithinTheirLimits$", "./cmd/buildsite", "-wasmsizes", "-wasmdir", filepath.Join(site, "assets")}, tests: true, verbose: true},
-		// The browser grade is the classroom grade: every solution and
-		// mutant, interpreted as the page does, passes and fails exactly the
-		// checks it does under go test.
 		{name: "exercise runtime symbol tables up to date", args: []string{"go", "test", "-json", "-count=1", "-run=^TestGeneratedTablesAreUpToDate$", "./exercises/interp/symbols", "-regen"}, tests: true},
-		{name: "interpreted parity", args: []string{"go", "test", "-json", "-count=1", "-timeout=20m", "-run=^TestParity$", "./exercises/interp", "-parity"}, tests: true},
 	}
 }
 

@@ -18,6 +18,13 @@ import (
 // reference is a tape, the way the repository is proven (starter, solution,
 // every mutant, under go test), and holds every check's verdict to the
 // verdict the live reference gave the same file when the tape was recorded.
+//
+// The recording graded each file with the browser's interpreter
+// (interp.Grade, as the page does), so this is also the promise that the
+// browser grade is the classroom grade: every file, interpreted, passes and
+// fails exactly the checks it does compiled under go test in the copy a
+// class grades. The check runs no other parity round (exercises/interp's
+// TestParity, on the repository, is for working on one grader).
 func TestRecordedCopyGradesAsTheReference(t *testing.T) {
 	if testing.Short() {
 		t.Skip("proves every exercise in a copy: a minute and more")
@@ -54,7 +61,12 @@ func TestRecordedCopyGradesAsTheReference(t *testing.T) {
 	for v, checks := range live {
 		for c, want := range checks {
 			if got := rep.Verdicts[v][c]; got != want {
-				t.Errorf("%s, check %s: the recorded copy says %q, the live reference %q", v, c, got, want)
+				t.Errorf("%s, check %s: the recorded copy under go test says %q, the live reference interpreted as the page grades %q", v, c, got, want)
+			}
+		}
+		for c := range rep.Verdicts[v] {
+			if _, ok := checks[c]; !ok {
+				t.Errorf("%s: go test ran check %s, which the interpreted grade does not have", v, c)
 			}
 		}
 	}

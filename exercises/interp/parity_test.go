@@ -41,6 +41,11 @@ type variant struct {
 // for every exercise, the solution and every mutant, interpreted, pass and
 // fail exactly the checks they pass and fail compiled under go test.
 //
+// The check proves this promise on the copy a class grades
+// (cmd/exercises, TestRecordedCopyGradesAsTheReference), whose recording
+// interprets every file; this test proves it on the repository, one
+// exercise at a time with -parity.exercise, for work on one grader.
+//
 // Each interpreted run happens in a child process: the ttl cost check
 // measures the process's CPU time, and a check that timed out leaves its
 // goroutine running, so two runs in one process would disturb each other.
