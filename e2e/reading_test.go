@@ -384,6 +384,10 @@ func TestOfflinePlaygroundOpensOnTheRecording(t *testing.T) {
 	tb.navigate(b.srv.URL, "playground.html#scenario="+id)
 	p := tb.player(id)
 	tb.waitFor(p.q("player-error")+`.dataset.kind === 'offline'`, 60*time.Second)
+	// The notice comes from the simulator's death (app.js); the badge
+	// changes when the run that died rejects, a moment later on a loaded
+	// machine.
+	tb.waitFor(p.q("live-status")+`.dataset.state !== 'running'`, 30*time.Second)
 	if st := p.status(); st != "baked" {
 		t.Errorf("offline, the playground's badge says %s, want the recording (baked)", st)
 	}

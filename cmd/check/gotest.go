@@ -16,8 +16,8 @@ import (
 // took the time; readTestJSON turns that stream back into what go test
 // prints without it.
 
-// A testTime is how long one top-level test ran (its Elapsed in go test
-// -json: wall time, parallel tests overlapping).
+// A testTime is how long one top-level test ran: wall time, parallel
+// tests overlapping.
 type testTime struct {
 	pkg, test string
 	action    string // pass, fail or skip
@@ -31,7 +31,21 @@ type testEvent struct {
 	ImportPath string // build-output and build-fail events
 	Test       string
 	Output     string
-	Elapsed    float64 // seconds
+	Elapsed    float64   // seconds
+	Time       time.Time // when the event happened; zero when absent
+}
+
+// wallTime is how long a top-level test ran, from its events: from its
+// start (or, for a test that waited for t.Parallel, from when it went on)
+// to its end. go test's Elapsed leaves out the subtests that called
+// t.Parallel, which run after the test's own function returns (a test of
+// six parallel subtests said 9 s and took 151 s), so it is only the
+// fallback when the events carry no times.
+func wallTime(start, end time.Time, elapsed float64) time.Duration {
+	if start.IsZero() || end.IsZero() || end.Before(start) {
+		return time.Duration(elapsed * float64(time.Second))
+	}
+	return end.Sub(start)
 }
 
 // logLine matches the first line of a t.Log or t.Error message in -v
@@ -52,6 +66,7 @@ func readTestJSON(out []byte, verbose bool) ([]byte, []testTime) {
 	type line struct{ test, s string }
 	pending := map[string][]line{}            // by package: test output not yet printed
 	results := map[string]map[string]string{} // by package and test: pass, fail or skip
+	started := map[string]time.Time{}         // by package and top-level test: when it ran or went on
 	// flush prints and forgets the pending lines of pkg's test top and its
 	// subtests (every test when top is ""): all of a failing or unfinished
 	// test's lines, only the standard output of one that passed.
@@ -112,6 +127,8 @@ func readTestJSON(out []byte, verbose bool) ([]byte, []testTime) {
 				flush(pkg, "") // what a test that never ended (a panic, a timeout) printed
 			}
 			text.WriteString(ev.Output)
+		case (ev.Action == "run" || ev.Action == "cont") && ev.Test != "" && !strings.Contains(ev.Test, "/"):
+			started[pkg+" "+ev.Test] = ev.Time
 		case ev.Action == "pass" || ev.Action == "fail" || ev.Action == "skip":
 			if ev.Test == "" {
 				flush(pkg, "")
@@ -122,7 +139,7 @@ func readTestJSON(out []byte, verbose bool) ([]byte, []testTime) {
 			}
 			results[pkg][ev.Test] = ev.Action
 			if !strings.Contains(ev.Test, "/") {
-				times = append(times, testTime{pkg: pkg, test: ev.Test, action: ev.Action, elapsed: time.Duration(ev.Elapsed * float64(time.Second))})
+				times = append(times, testTime{pkg: pkg, test: ev.Test, action: ev.Action, elapsed: wallTime(started[pkg+" "+ev.Test], ev.Time, ev.Elapsed)})
 				if !verbose {
 					flush(pkg, ev.Test)
 				}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -47,6 +48,35 @@ ok  	m/quiet	0.1s
 	wantTimes := []string{"probe TestA pass 0s", "probe TestB fail 0s", "probe TestC skip 0s", "m/slow TestSlow pass 1m1.5s"}
 	if diff := cmp.Diff(wantTimes, got); diff != "" {
 		t.Errorf("readTestJSON times (-want +got):\n%s", diff)
+	}
+}
+
+func TestReadTestJSONTimesATestFromItsEvents(t *testing.T) {
+	at := func(s int) string {
+		return time.Date(2026, 12, 6, 3, 0, 0, 0, time.UTC).Add(time.Duration(s) * time.Second).Format(time.RFC3339Nano)
+	}
+	ev := func(s int, action, test string, elapsed float64) string {
+		return `{"Time":"` + at(s) + `","Action":"` + action + `","Package":"m/e2e","Test":"` + test + `","Elapsed":` + strconv.FormatFloat(elapsed, 'f', -1, 64) + "}\n"
+	}
+	for _, tc := range []struct {
+		name   string
+		events string
+		want   time.Duration
+	}{
+		{"a test with no parallel subtests", ev(0, "run", "TestA", 0) + ev(12, "pass", "TestA", 12), 12 * time.Second},
+		{"parallel subtests, left out of Elapsed, are counted",
+			ev(0, "run", "TestEvery", 0) + ev(9, "run", "TestEvery/ttl", 0) + ev(9, "pause", "TestEvery/ttl", 0) + ev(9, "cont", "TestEvery/ttl", 0) +
+				ev(151, "pass", "TestEvery/ttl", 142) + ev(151, "pass", "TestEvery", 9.4), 151 * time.Second},
+		{"a parallel test counts from when it went on",
+			ev(0, "run", "TestP", 0) + ev(0, "pause", "TestP", 0) + ev(100, "cont", "TestP", 0) + ev(110, "pass", "TestP", 10), 10 * time.Second},
+		{"events without times fall back to Elapsed", `{"Action":"run","Package":"m/e2e","Test":"TestOld"}` + "\n" + `{"Action":"pass","Package":"m/e2e","Test":"TestOld","Elapsed":7.5}` + "\n", 7500 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, times := readTestJSON([]byte(tc.events), false)
+			if len(times) != 1 || times[0].elapsed != tc.want {
+				t.Errorf("times = %+v, want one test of %v", times, tc.want)
+			}
+		})
 	}
 }
 
