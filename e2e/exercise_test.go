@@ -34,8 +34,7 @@ func openExercise(t testing.TB, id string) *tab {
 // than this one (DevTools' CPU throttling, set before the page loads).
 func openExerciseAt(t testing.TB, id string, throttle float64) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browserFor(t))
-	t.Cleanup(cancel)
+	ctx := newTab(t)
 	ctx, cancelT := context.WithTimeout(ctx, 10*time.Minute)
 	t.Cleanup(cancelT)
 	tb := &tab{t: t, ctx: ctx, url: shared.srv.URL + "/exercises/" + id + ".html"}

@@ -28,15 +28,12 @@ func jsUnitPage(t *testing.T) *tab {
 	if err != nil {
 		t.Fatal(err)
 	}
-	browser := browserFor(t)
 	mux := http.NewServeMux()
 	mux.Handle("/js/", http.StripPrefix("/js/", http.FileServer(http.Dir(filepath.Join(root, "site", "js")))))
 	mux.Handle("/", http.FileServer(http.Dir(filepath.Join(root, "e2e", "testdata", "jsunit"))))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	ctx, cancel := chromedp.NewContext(browser)
-	t.Cleanup(cancel)
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelT := context.WithTimeout(newTab(t), 90*time.Second)
 	t.Cleanup(cancelT)
 	tb := &tab{t: t, ctx: ctx, url: srv.URL + "/index.html"}
 	if err := chromedp.Listen(ctx, tb.listen); err != nil {

@@ -28,13 +28,12 @@ var widths = []struct {
 // editions are the page prefixes of the English and Chinese editions.
 var editions = []string{"", "zh/"}
 
-// openAt opens path in a new tab already at width × height (0: the
-// browser's own size), as a reader's browser would: a page laid out at
-// another width and then resized lands a deep link elsewhere.
+// openAt opens path in a tab of its own (see newTab) already at width ×
+// height (0: the browser's own size), as a reader's browser would: a page
+// laid out at another width and then resized lands a deep link elsewhere.
 func openAt(t testing.TB, path string, width, height int64) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browserFor(t))
-	t.Cleanup(cancel)
+	ctx := newTab(t)
 	// The tab's whole life: every wait has its own, shorter bound, and a
 	// test that walks every scenario in one tab needs minutes on a loaded
 	// machine.
