@@ -7,5 +7,8 @@
 //	E2E_SITE=dist go test ./e2e            # reuse an already built site
 //	E2E_SHOTS=/tmp/shots go test ./e2e -run Screenshots
 //
-// It builds the site with `go run ./cmd/buildsite -out DIR`.
+// It builds the site with `go run ./cmd/buildsite -out DIR`. The tests
+// share one browser, and each opens a tab of its own, one an earlier test
+// left (cleared, on about:blank) when there is one: a new tab's renderer
+// process and cold wasm start were a third of the suite's CPU time.
 package e2e
