@@ -262,10 +262,11 @@ func newTab(t testing.TB) context.Context {
 	return ctx
 }
 
-// releaseTab clears what a test may have set on its tab (the viewport, CPU
-// throttling, touch, emulated media), leaves the page, so that nothing of it runs
-// on (its worker, a grade), detaches and keeps the tab. A tab that does not
-// answer is closed instead.
+// releaseTab clears what a test may have set on its tab (the viewport,
+// CPU throttling, touch, emulated media: Chromium drops a session's
+// emulation when it detaches, and this does not depend on it), leaves the
+// page, so that nothing of it runs on (its worker, a grade), detaches and
+// keeps the tab. A tab that does not answer is closed instead.
 func releaseTab(ctx context.Context, cancel context.CancelFunc) {
 	c := chromedp.FromContext(ctx)
 	if c == nil || c.Target == nil {
@@ -318,7 +319,8 @@ type tab struct {
 }
 
 // open opens path (relative to the site root, hash included) in a tab of
-// its own at the browser's own size; openAt (reading_test.go) opens one at another.
+// its own at the browser's own size; openAt (reading_test.go) opens one at
+// another.
 func open(t testing.TB, path string) *tab {
 	t.Helper()
 	return openAt(t, path, 0, 0)

@@ -1,0 +1,41 @@
+package e2e
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// TestAKeptTabStartsClean: the tab a test leaves goes to the next test
+// without the first one's page, viewport or emulated media.
+func TestAKeptTabStartsClean(t *testing.T) {
+	var first string
+	t.Run("leaves a narrow, dark tab", func(t *testing.T) {
+		tb := openAt(t, "index.html", 360, 740)
+		if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}); err != nil {
+			t.Fatal(err)
+		}
+		tb.waitFor(`document.readyState === 'complete'`, 20*time.Second)
+		if w := eval[int](tb, `innerWidth`); w != 360 {
+			t.Fatalf("innerWidth = %d, want 360", w)
+		}
+		first = string(chromedp.FromContext(tb.ctx).Target.TargetID)
+	})
+	t.Run("gets it back clean", func(t *testing.T) {
+		tb := open(t, "index.html")
+		tb.waitFor(`document.readyState === 'complete'`, 20*time.Second)
+		if id := string(chromedp.FromContext(tb.ctx).Target.TargetID); id != first {
+			t.Fatalf("the second test got tab %s, not the first test's %s: nothing was kept", id, first)
+		}
+		if w := eval[int](tb, `innerWidth`); w != 1280 {
+			t.Errorf("innerWidth = %d, want the browser's 1280", w)
+		}
+		if eval[bool](tb, `matchMedia('(prefers-color-scheme: dark)').matches`) {
+			t.Error("the kept tab still emulates a dark color scheme")
+		}
+		tb.noProblems()
+	})
+}
