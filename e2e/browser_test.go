@@ -258,15 +258,25 @@ func newTab(t testing.TB) context.Context {
 	}
 	tabPool.Unlock()
 	ctx, cancel := chromedp.NewContext(browser, opts...)
+	// Attach now, on this context: chromedp runs a tab's session on the
+	// context of its first call, and a test's later contexts (with its
+	// deadlines) end before releaseTab uses the session.
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		t.Fatalf("open a tab: %v", err)
+	}
 	t.Cleanup(func() { releaseTab(ctx, cancel) })
 	return ctx
 }
 
 // releaseTab clears what a test may have set on its tab (the viewport,
-// CPU throttling, touch, emulated media: Chromium drops a session's
-// emulation when it detaches, and this does not depend on it), leaves the
-// page, so that nothing of it runs on (its worker, a grade), detaches and
-// keeps the tab. A tab that does not answer is closed instead.
+// CPU throttling, touch, emulated media), leaves the page, so that nothing
+// of it runs on (its worker, a grade), detaches and keeps the tab. A tab
+// that does not answer is closed instead.
+//
+// The emulation is cleared in the test's own session, before it detaches:
+// Chromium 148 keeps a detached session's device metrics on the tab, and
+// another session's clear does not reach them.
 func releaseTab(ctx context.Context, cancel context.CancelFunc) {
 	c := chromedp.FromContext(ctx)
 	if c == nil || c.Target == nil {
@@ -274,13 +284,25 @@ func releaseTab(ctx context.Context, cancel context.CancelFunc) {
 		return
 	}
 	id := c.Target.TargetID
-	// Detach the test's session (the tab stays) and clear the tab in a
-	// session of its own: calls on the test's context after its end hung
-	// until their deadline.
+	err := clearTab(ctx)
 	cancel()
+	if err == nil {
+		tabPool.Lock()
+		tabPool.ids = append(tabPool.ids, id)
+		tabPool.Unlock()
+		return
+	}
 	sctx, scancel := chromedp.NewContext(shared.browser, chromedp.WithTargetID(id), chromedp.WithDetachOnCancel())
 	defer scancel()
-	rctx, rcancel := context.WithTimeout(sctx, 20*time.Second)
+	cctx, ccancel := context.WithTimeout(sctx, 5*time.Second)
+	defer ccancel()
+	_, _ = chromedp.CallBrowser(cctx, target.CloseTarget, target.CloseTargetParams{TargetID: id})
+}
+
+// clearTab undoes a test's emulation in its session and leaves the page
+// for about:blank.
+func clearTab(ctx context.Context) error {
+	rctx, rcancel := context.WithTimeout(ctx, 20*time.Second)
 	defer rcancel()
 	_, err := chromedp.Call(rctx, emulation.ClearDeviceMetricsOverride, cdp.Empty{})
 	if err == nil {
@@ -295,15 +317,7 @@ func releaseTab(ctx context.Context, cancel context.CancelFunc) {
 	if err == nil {
 		err = chromedp.Do(rctx, chromedp.Navigate("about:blank"))
 	}
-	if err != nil {
-		cctx, ccancel := context.WithTimeout(sctx, 5*time.Second)
-		defer ccancel()
-		_, _ = chromedp.CallBrowser(cctx, target.CloseTarget, target.CloseTargetParams{TargetID: id})
-		return
-	}
-	tabPool.Lock()
-	tabPool.ids = append(tabPool.ids, id)
-	tabPool.Unlock()
+	return err
 }
 
 // A tab is one page under test. It records console errors, uncaught
