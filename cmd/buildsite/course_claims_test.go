@@ -58,11 +58,12 @@ func TestCourseClaimsFollowTheSpecification(t *testing.T) {
 			[]string{"`nextCursor` 缺失或为 `null` 时遍历结束", "要求客户端把 `null` 当作字段缺失"}},
 		// Issue 35.
 		{"2026-07-28's pagination ends a walk on a missing nextCursor; null is not a string", "lessons/04-catalog.md",
-			[]string{"schema types `nextCursor` as a string, so `null` is not a value a server\nmay send", "only a missing nextCursor ends the walk"},
-			[]string{"absent or null", "absent or `null`", "absent (or `null`)"}},
+			[]string{"Both schemas type `nextCursor` as a string, so `null` is not a value\na server may send", "In 2026-07-28, whether a cursor is there decides, not what it holds"},
+			// 2025-11-25 says a missing nextCursor ends results, not that nothing else does.
+			[]string{"absent or null", "absent or `null`", "absent (or `null`)", "in 2025-11-25 only a missing nextCursor ends the walk"}},
 		{"2026-07-28's pagination ends a walk on a missing nextCursor; null is not a string", "lessons/zh/04-catalog.md",
-			[]string{"所以 `null` 不是服务器可以发送的值", "只有缺少 nextCursor 才结束遍历"},
-			[]string{"缺失或为 null", "缺失或为 `null`", "缺失（或为 `null`）"}},
+			[]string{"两版 schema 都把 `nextCursor` 定为字符串，所以 `null` 不是服务器可以发送的值", "在 2026-07-28 中，起决定作用的是游标在不在"},
+			[]string{"缺失或为 null", "缺失或为 `null`", "缺失（或为 `null`）", "在 2025-11-25 中，只有缺少 nextCursor 才会结束遍历"}},
 		{"2026-07-28's pagination ends a walk on a missing nextCursor; null is not a string", "lessons/08-putting-it-together.md",
 			[]string{"(a string in both schemas; a conforming server never sends `null`)"}, []string{"in 2026-07-28, absent or `null`"}},
 		{"2026-07-28's pagination ends a walk on a missing nextCursor; null is not a string", "lessons/zh/08-putting-it-together.md",
@@ -76,11 +77,12 @@ func TestCourseClaimsFollowTheSpecification(t *testing.T) {
 			[]string{"which a client may pass to the model but which is less likely than an isError result to lead to a recovery"},
 			[]string{"tells the model nothing"}},
 		{"an authenticated server's handle is a name, not a capability", "lessons/06-session-expiry.md",
-			[]string{"for\nan authenticated server a handle is a name, not a capability", "Only an unauthenticated server's handle is a bearer token"},
-			[]string{"A handle is as much a bearer secret as a session id was"}},
+			[]string{"for\nan authenticated server a handle is a name, not a capability", "An unauthenticated server's handle is necessarily a bearer token"},
+			// The tools page says "necessarily", not "only".
+			[]string{"A handle is as much a bearer secret as a session id was", "Only an unauthenticated server's handle is a bearer token"}},
 		{"an authenticated server's handle is a name, not a capability", "lessons/zh/06-session-expiry.md",
-			[]string{"句柄只是一个名字，而不是凭据", "只有不做认证的服务器，句柄才是 bearer 令牌"},
-			[]string{"都是持有即可用的秘密"}},
+			[]string{"句柄只是一个名字，而不是一种权限凭证（capability）", "不做认证的服务器，其句柄必然是 bearer 令牌"},
+			[]string{"都是持有即可用的秘密", "只有不做认证的服务器，句柄才是 bearer 令牌"}},
 		{"an authenticated server's handle is a name, not a capability", "sim/scenario/handle/run.go",
 			[]string{"since the handle is then a name, not a capability"}, []string{"whoever holds a handle can use it"}},
 	}
