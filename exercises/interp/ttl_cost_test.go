@@ -18,9 +18,13 @@ func TestRenewalCostJudgesGrowthNotPauses(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		// walk is what a renewal costs per ticket already held (0 for a
-		// heap); pause is charged once, on renewal pauseAt of a large run.
+		// heap); pause is charged once, on renewal pauseAt of a large run;
+		// from the busyFrom-th renewal on (of any scheduler), each costs
+		// busy times as much: the machine got busy with something else.
 		walk, pause time.Duration
 		pauseAt     int
+		busyFrom    int
+		busy        time.Duration
 		wantPass    bool
 	}{
 		{name: "a heap passes", wantPass: true},
@@ -29,15 +33,25 @@ func TestRenewalCostJudgesGrowthNotPauses(t *testing.T) {
 		// run is judged.
 		{name: "a pause early in the large run passes", pause: 30 * time.Millisecond, pauseAt: 1024, wantPass: true},
 		{name: "a pause late in the large run passes", pause: 100 * time.Millisecond, pauseAt: 60_000, wantPass: true},
+		// Small runs timed before a large run once failed a right answer
+		// on a throttled page that other tabs kept busy: a machine that
+		// gets slower partway through slows both kinds of chunk alike.
+		{name: "a machine busy from the middle of the large run on passes", busyFrom: 40_000, busy: 8, wantPass: true},
 		{name: "walking the tickets fails", walk: time.Microsecond, wantPass: false},
+		{name: "walking the tickets on a busy machine fails", walk: time.Microsecond, busyFrom: 40_000, busy: 8, wantPass: false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var clock time.Duration
+			calls := 0
 			f := func() ttl.GradeSessions {
 				tickets, deadline := 0, map[string]int64{}
 				return ttl.GradeSessions{
 					Touch: func(id string, now, life int64) error {
-						clock += time.Microsecond + tc.walk*time.Duration(tickets)
+						cost := time.Microsecond + tc.walk*time.Duration(tickets)
+						if calls++; tc.busyFrom > 0 && calls >= tc.busyFrom {
+							cost *= tc.busy
+						}
+						clock += cost
 						tickets++
 						deadline[id] = now + life
 						if tickets == tc.pauseAt && life > 5_000 {

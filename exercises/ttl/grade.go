@@ -214,46 +214,39 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 // and lazy deletion each renewal is O(log H); a renewal that walks the
 // tickets is O(H) and the whole run O(n²). Rather than racing a fixed time
 // limit, the check compares the learner's code with itself, in CPU time:
-// after m renewals of the large run, the time spent may be at most
-// gradeCostGrowth times what m renewals cost at the small run's rate, plus
-// the same again as slack. A heap's rate grows by the log factor (about 1.3
-// from 5,000 to 100,000 tickets); a linear walk's grows with H and crosses
-// the budget after about 25,000 renewals, so a quadratic answer fails in
-// about a second a try (three tries: see gradeCost) instead of hanging
-// the page.
+// what a chunk of renewals costs with many tickets held against what the
+// same number costs a new scheduler, which holds few. A heap's chunk grows
+// by the log factor (about 1.3 from 5,000 to 100,000 tickets); a walk's
+// grows with H and is over gradeCostGrowth times a new scheduler's before
+// H reaches gradeCostWatchFrom+gradeCostWindow chunks, so a quadratic
+// answer fails in well under a second a try instead of hanging the page.
 //
-// Where a walk crosses: m renewals cost about k·m²/2 against a budget of
-// 2k·small·(m+small), so m² > 4·small·(m+small), m > 4.8·small. Before
-// gradeCostWatchFrom·small renewals no walking answer can be over budget;
-// a run over it that early is a pause (a collection, the heap's slice
-// growing past the small run's size, a throttled tab) and is not timed:
-// a fast answer failed there on a 4× throttled page.
+// A timing errs one way only: a machine busy with something else (and the
+// browser has no CPU clock, only the wall clock) makes a chunk look slower,
+// never faster. So the two kinds of chunk are timed in turn, each of the
+// large run's chunks followed by a new scheduler's, and a window compares
+// the fastest of each kind: a busy machine slows both alike, a pause slows
+// one chunk of the window and not its fastest. Comparing the large run
+// with small runs timed before it failed a right answer on a 4× throttled
+// page that other tabs kept busy: the small runs had caught a quiet moment
+// and the large one never did.
 const (
-	gradeCostSmall     = 5_000
-	gradeCostLarge     = 100_000
+	gradeCostSmall     = 5_000   // renewals in a chunk
+	gradeCostLarge     = 100_000 // renewals of the large run
 	gradeCostGrowth    = 4
-	gradeCostWatchFrom = 4
+	gradeCostWatchFrom = 2                    // chunks the large run holds before its chunks are timed
+	gradeCostWindow    = 4                    // chunks of each kind a verdict compares
 	gradeCostFloor     = 5 * time.Millisecond // below this a timing is noise
 )
 
 func gradeCost(ctx context.Context, f GradeNew) grading.Result {
 	// The browser grades interpreted code and asks for less work (see
-	// grading.WithCostScale); the ratio of large to small run stays the same.
+	// grading.WithCostScale); the ratio of large to small stays the same.
 	scale := grading.CostScale(ctx)
-	c := costRun{small: gradeCostSmall / scale, large: gradeCostLarge / scale}
-	small := time.Duration(math.MaxInt64)
-	for i := 0; i < 3; i++ {
-		d, r := c.renewals(ctx, f, c.small, 0)
-		if !r.Pass {
-			return r
-		}
-		small = min(small, d)
-	}
-	// A timing errs one way only: a machine busy with something else (and
-	// the browser has no CPU clock, only the wall clock) makes a run look
-	// slower, never faster. So a large run that looks too slow is run
-	// again on a fresh scheduler, and only gradeCostTries of them fail:
-	// an answer that walks its tickets is too slow every time.
+	c := costRun{chunk: gradeCostSmall / scale, n: gradeCostLarge / scale}
+	// A large run too slow is run again on a fresh scheduler, and only
+	// gradeCostTries of them fail: an answer that walks its tickets is too
+	// slow every time.
 	var r grading.Result
 	for range gradeCostTries {
 		var slow bool
@@ -261,7 +254,7 @@ func gradeCost(ctx context.Context, f GradeNew) grading.Result {
 		// by the checks before (in the browser, the interpreter's too)
 		// then cannot fall due in the middle of this run.
 		runtime.GC()
-		_, r, slow = c.timedRenewals(ctx, f, c.large, max(small, gradeCostFloor))
+		r, slow = c.run(ctx, f)
 		if !slow {
 			break
 		}
@@ -272,59 +265,82 @@ func gradeCost(ctx context.Context, f GradeNew) grading.Result {
 // gradeCostTries is how many large runs must all be too slow to fail.
 const gradeCostTries = 3
 
-// costRun is one cost check's sizes.
-type costRun struct{ small, large int }
+// costRun is one cost check's sizes: n renewals of the large run, timed
+// in chunks of chunk renewals.
+type costRun struct{ chunk, n int }
 
-// budget is the CPU time m renewals of the large run may take when the
-// small run's renewals took unit.
-func (c costRun) budget(unit time.Duration, m int) time.Duration {
-	return gradeCostGrowth * unit * time.Duration(m+c.small) / time.Duration(c.small)
+func (c costRun) tooSlow(held int, many, few time.Duration) grading.Result {
+	return grading.Failf("renewing one session got slower as its stale tickets piled up: with %d tickets held, %d renewals took %v of CPU at the fastest, while a new scheduler's %d took %v; a renewal that stays O(log H) takes at most %d times as long. A renewal must cost O(log H): push a ticket, never walk the tickets", held, c.chunk, many.Round(time.Millisecond), c.chunk, few.Round(time.Millisecond), gradeCostGrowth)
 }
 
-func (c costRun) tooSlow(m int, el, unit time.Duration) grading.Result {
-	return grading.Failf("renewing one session got slower as its stale tickets piled up: %d renewals took %v of CPU, while %d renewals took %v; at that rate %d renewals may take at most %v. A renewal must cost O(log H): push a ticket, never walk the tickets", m, el.Round(time.Millisecond), c.small, unit.Round(time.Millisecond), m, c.budget(unit, m).Round(time.Millisecond))
-}
-
-// renewals touches session "s" n times at times 0..n-1 with ttl n, then
+// run touches session "s" n times at times 0..n-1 with ttl n, its chunks
+// timed against a new scheduler's from gradeCostWatchFrom chunks on, then
 // checks Tickets() = n and that Expire(2n) returns exactly "s" and leaves
-// no ticket. When unit is not 0 the renewals are held to [costRun.budget].
-func (c costRun) renewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (time.Duration, grading.Result) {
-	el, r, _ := c.timedRenewals(ctx, f, n, unit)
-	return el, r
+// no ticket. It also says whether a failure was the timing's (the only
+// kind worth another try).
+func (c costRun) run(ctx context.Context, f GradeNew) (grading.Result, bool) {
+	clock := grading.CPUClock(ctx)
+	s := f()
+	var many, few []time.Duration // the window: the large run's chunks and a new scheduler's
+	for done := 0; done < c.n; done += c.chunk {
+		start := clock()
+		for i := done; i < done+c.chunk; i++ {
+			if err := s.Touch("s", int64(i), int64(c.n)); err != nil {
+				return grading.Failf("renewal %d: Touch(\"s\", %d, %d) = %v, want nil", i+1, i, c.n, err), false
+			}
+		}
+		el := clock() - start
+		if ctx.Err() != nil {
+			return grading.Failf("stopped: %v", ctx.Err()), false
+		}
+		if done < gradeCostWatchFrom*c.chunk {
+			continue
+		}
+		base, r := c.fresh(f, clock)
+		if !r.Pass {
+			return r, false
+		}
+		many, few = append(many, el), append(few, base)
+		if len(many) > gradeCostWindow {
+			many, few = many[1:], few[1:]
+		}
+		if len(many) == gradeCostWindow {
+			fast, unit := slices.Min(many), max(slices.Min(few), gradeCostFloor)
+			if fast > gradeCostGrowth*unit {
+				return c.tooSlow(done+c.chunk, fast, unit), true
+			}
+		}
+	}
+	return c.expires(s, c.n), false
 }
 
-// timedRenewals is [costRun.renewals], also saying whether a failure was
-// the budget's (the only kind worth another try).
-func (c costRun) timedRenewals(ctx context.Context, f GradeNew, n int, unit time.Duration) (time.Duration, grading.Result, bool) {
+// fresh times chunk renewals of session "s" on a new scheduler, which then
+// must hold what run's scheduler must.
+func (c costRun) fresh(f GradeNew, clock func() time.Duration) (time.Duration, grading.Result) {
 	s := f()
-	clock := grading.CPUClock(ctx)
 	start := clock()
-	for i := 0; i < n; i++ {
-		if err := s.Touch("s", int64(i), int64(n)); err != nil {
-			return 0, grading.Failf("renewal %d: Touch(\"s\", %d, %d) = %v, want nil", i+1, i, n, err), false
-		}
-		if i%1024 == 1023 {
-			if el := clock() - start; unit > 0 && i+1 >= gradeCostWatchFrom*c.small && el > c.budget(unit, i+1) {
-				return 0, c.tooSlow(i+1, el, unit), true
-			}
-			if ctx.Err() != nil {
-				return 0, grading.Failf("stopped: %v", ctx.Err()), false
-			}
+	for i := 0; i < c.chunk; i++ {
+		if err := s.Touch("s", int64(i), int64(c.chunk)); err != nil {
+			return 0, grading.Failf("renewal %d: Touch(\"s\", %d, %d) = %v, want nil", i+1, i, c.chunk, err)
 		}
 	}
 	el := clock() - start
-	if unit > 0 && el > c.budget(unit, n) {
-		return 0, c.tooSlow(n, el, unit), true
-	}
+	return el, c.expires(s, c.chunk)
+}
+
+// expires checks a scheduler that renewed session "s" n times with ttl n
+// from time 0: it holds n tickets and one live session, and Expire(2n)
+// returns exactly "s" and leaves nothing.
+func (c costRun) expires(s GradeSessions, n int) grading.Result {
 	if got := s.Tickets(); got != n {
-		return 0, grading.Failf("after %d renewals of one session, Tickets() = %d, want %d: old tickets stay in the heap until Expire pops them", n, got, n), false
+		return grading.Failf("after %d renewals of one session, Tickets() = %d, want %d: old tickets stay in the heap until Expire pops them", n, got, n)
 	}
 	if got := s.Live(); got != 1 {
-		return 0, grading.Failf("after %d renewals of one session, Live() = %d, want 1", n, got), false
+		return grading.Failf("after %d renewals of one session, Live() = %d, want 1", n, got)
 	}
 	got, err := s.Expire(int64(2 * n))
 	if err != nil || !slices.Equal(got, []string{"s"}) || s.Tickets() != 0 || s.Live() != 0 {
-		return 0, grading.Failf("after %d renewals, Expire(%d) = %q, %v with Tickets() = %d, Live() = %d; want [\"s\"], nil, 0, 0", n, 2*n, got, err, s.Tickets(), s.Live()), false
+		return grading.Failf("after %d renewals, Expire(%d) = %q, %v with Tickets() = %d, Live() = %d; want [\"s\"], nil, 0, 0", n, 2*n, got, err, s.Tickets(), s.Live())
 	}
-	return el, grading.Pass(), false
+	return grading.Pass()
 }
