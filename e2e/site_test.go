@@ -30,6 +30,29 @@ type gzipServer struct {
 	// down makes the server drop every connection unanswered, as a
 	// network that is gone does (requests are still listed in paths).
 	down atomic.Bool
+	// heldSuffix, when set, holds every request for a path that ends with
+	// it until release closes: a fetch that stalls (see hold).
+	heldMu     sync.Mutex
+	heldSuffix string
+	release    chan struct{}
+}
+
+// hold makes requests for paths ending in suffix wait until the returned
+// function is called (or the request ends).
+func (g *gzipServer) hold(suffix string) (release func()) {
+	g.heldMu.Lock()
+	defer g.heldMu.Unlock()
+	g.heldSuffix, g.release = suffix, make(chan struct{})
+	var once sync.Once
+	ch := g.release
+	return func() { once.Do(func() { close(ch) }) }
+}
+
+// held returns the suffix held and its release channel, if any.
+func (g *gzipServer) held() (string, chan struct{}) {
+	g.heldMu.Lock()
+	defer g.heldMu.Unlock()
+	return g.heldSuffix, g.release
 }
 
 // countingWriter counts the body bytes a response carries.
@@ -59,6 +82,13 @@ func (g *gzipServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	g.pathsMu.Lock()
 	g.paths = append(g.paths, p)
 	g.pathsMu.Unlock()
+	if suffix, release := g.held(); suffix != "" && strings.HasSuffix(p, suffix) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+			return
+		}
+	}
 	if g.down.Load() {
 		if hj, ok := rw.(http.Hijacker); ok {
 			if conn, _, err := hj.Hijack(); err == nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -339,4 +340,24 @@ func TestChinesePlaygroundSpeaksChineseWhenEmpty(t *testing.T) {
 		}
 		tb.noProblems()
 	}
+}
+
+// TestPlayersDrawWhileTheNotesAreLate: a Chinese page's trace notes come
+// from notes.json, and a fetch of it that stalls (a failing connection, a
+// queue of downloads ahead of it) must not keep the page's players away.
+// Once in several clean-clone checks a Chinese lesson's players had not
+// drawn after 30 s with no error on the page: app.js waited on that fetch
+// with no bound.
+func TestPlayersDrawWhileTheNotesAreLate(t *testing.T) {
+	b := newOwnBrowser(t, shared.dir)
+	release := b.gz.hold("/notes.json")
+	t.Cleanup(release)
+	tb := b.open("zh/01-handshake.html")
+	tb.waitFor(`document.querySelectorAll('figure.player').length > 0 && [...document.querySelectorAll('figure.player')].every((f) => f.dataset.loaded)`, 20*time.Second)
+	paths, _ := b.gz.requested(0)
+	if !slices.ContainsFunc(paths, func(p string) bool { return strings.HasSuffix(p, "/notes.json") }) {
+		t.Fatalf("the page never asked for notes.json, so nothing was held; it asked for %v", paths)
+	}
+	release()
+	tb.noProblems()
 }

@@ -30,6 +30,9 @@ import './compare.js';
 // re-runs its scenario in the browser as soon as the page opens.
 const ALWAYS_LIVE = `${STORAGE_PREFIX}always-live`;
 
+// NOTES_WAIT_MS is how long the players wait for the page's trace notes.
+const NOTES_WAIT_MS = 3000;
+
 async function main() {
   initLanguage(storage);
   recordVisit();
@@ -64,8 +67,12 @@ async function main() {
   const traces = new TraceSource({ live: (id) => pool.get(runtimeOfID(id)).run(id, null) });
   const always = () => !pgRoot && storage.get(ALWAYS_LIVE) === '1';
   // The trace notes in the page's language, before any player draws one
-  // (nothing to fetch on an English page).
-  await loadNotes();
+  // (nothing to fetch on an English page). A fetch that stalls (a failing
+  // connection, a queue of downloads ahead of it) must not keep the
+  // players away: after NOTES_WAIT_MS they draw with English notes and draw
+  // again when the notes arrive.
+  const notesLoaded = loadNotes();
+  const notesInTime = await Promise.race([notesLoaded.then(() => true), new Promise((done) => setTimeout(() => done(false), NOTES_WAIT_MS))]);
   const players = figures.map((f, i) => {
     const p = new Player(f, {
       sim: pool.get(''),
@@ -83,6 +90,11 @@ async function main() {
     return p;
   });
   const playground = pgRoot ? new Playground(pgRoot, { pool, player: players[0], scenarios, traces }) : null;
+  if (!notesInTime) {
+    notesLoaded.then(() => {
+      for (const p of players) if (p.text && p.source !== 'imported') p.load(p.text, p.source, p.step);
+    });
+  }
 
   // A lesson may show one scenario twice; run it once per build.
   const runs = new Map();
