@@ -242,8 +242,9 @@ const (
 func gradeCost(ctx context.Context, f GradeNew) grading.Result {
 	// The browser grades interpreted code and asks for less work (see
 	// grading.WithCostScale); the ratio of large to small stays the same.
-	scale := grading.CostScale(ctx)
-	c := costRun{chunk: gradeCostSmall / scale, n: gradeCostLarge / scale}
+	// The large run is a whole number of chunks, whatever the scale.
+	chunk := max(gradeCostSmall/grading.CostScale(ctx), 1)
+	c := costRun{chunk: chunk, n: chunk * (gradeCostLarge / gradeCostSmall)}
 	// A large run too slow is run again on a fresh scheduler, and only
 	// gradeCostTries of them fail: an answer that walks its tickets is too
 	// slow every time.
