@@ -358,6 +358,28 @@ func TestPlayersDrawWhileTheNotesAreLate(t *testing.T) {
 	if !slices.ContainsFunc(paths, func(p string) bool { return strings.HasSuffix(p, "/notes.json") }) {
 		t.Fatalf("the page never asked for notes.json, so nothing was held; it asked for %v", paths)
 	}
+	// A step with a note: the inspector shows it, in English while the
+	// notes are held.
+	p := &player{tb: tb, el: `document.querySelector('[data-testid=player]')`}
+	inspectorNote := p.el + `.querySelector('.inspector-note')`
+	for i := 0; i < 40 && !eval[bool](tb, `!!`+inspectorNote); i++ {
+		p.click("step")
+	}
+	if !eval[bool](tb, `!!`+inspectorNote) {
+		t.Fatal("no step of the first player shows a note in the inspector")
+	}
+	han := `/[\u4e00-\u9fff]/.test(` + inspectorNote + `.textContent)`
+	if eval[bool](tb, han) {
+		t.Fatalf("the note is in Chinese while notes.json is held: %s", eval[string](tb, inspectorNote+`.textContent`))
+	}
+	step, status := p.step(), p.status()
 	release()
+	tb.waitFor(`!!`+inspectorNote+` && `+han, 20*time.Second)
+	if got := p.step(); got != step {
+		t.Errorf("the redraw moved the player from step %d to %d", step, got)
+	}
+	if got := p.status(); got != status {
+		t.Errorf("the redraw changed the player's status from %s to %s", status, got)
+	}
 	tb.noProblems()
 }

@@ -91,8 +91,8 @@ async function main() {
   });
   const playground = pgRoot ? new Playground(pgRoot, { pool, player: players[0], scenarios, traces }) : null;
   if (!notesInTime) {
-    notesLoaded.then(() => {
-      for (const p of players) if (p.text && p.source !== 'imported') p.load(p.text, p.source, p.step);
+    notesLoaded.then((loaded) => {
+      if (loaded) for (const p of players) p.redrawNotes();
     });
   }
 

@@ -55,11 +55,12 @@ export function noteTemplate(note) {
 let notes = null;
 
 /**
- * loadNotes fetches the page's note templates, once; English pages have
- * none. A failed fetch leaves notes in English rather than the page blank.
+ * loadNotes fetches the page's note templates, once, and says whether the
+ * page has them; English pages have none. A failed fetch leaves notes in
+ * English rather than the page blank.
  */
 export async function loadNotes() {
-  if (!table || notes) return;
+  if (!table || notes) return !!notes;
   const home = document.documentElement.dataset.home || './';
   try {
     const resp = await fetch(new URL('notes.json', new URL(home, window.location.href)));
@@ -67,6 +68,7 @@ export async function loadNotes() {
   } catch {
     // offline before the first visit cached it: English notes
   }
+  return !!notes;
 }
 
 /** note is a trace note in the page's language (English when it has none). */

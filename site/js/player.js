@@ -403,6 +403,18 @@ export class Player {
     this.el.lanes.replaceChildren(...this.frames);
   }
 
+  /**
+   * redrawNotes draws the trace on screen again with the page's notes,
+   * which arrived after it was drawn. The step, the status and a Play in
+   * progress stay as they are.
+   */
+  redrawNotes() {
+    if (this.events.length === 0) return;
+    this.labels = describe(this.events);
+    this.renderLanes();
+    this.go(this.step, false);
+  }
+
   /** act is the one entry point for every learner action. */
   act(a) {
     if (this.cmp.open && ['step', 'back', 'reset', 'seek'].includes(a.type)) {
