@@ -143,17 +143,25 @@ func RunWithin[F any](ctx context.Context, c Check[F], f F, d time.Duration) Res
 		}()
 		done <- c.Run(ctx, f)
 	}()
-	var r Result
-	select {
-	case r = <-done:
-	case <-ctx.Done():
+	timedOut := func() Result {
 		if context.Cause(ctx) == errOverLimit {
 			// The learner reads how long and what the limit is, never a
 			// bare "deadline exceeded".
-			r = Result{Message: fmt.Sprintf("timed out: your code took %d ms in this check and had not finished; the limit is %d ms", time.Since(start).Milliseconds(), d.Milliseconds())}
-		} else {
-			r = Result{Message: "timed out: " + context.Cause(ctx).Error()}
+			return Result{Message: fmt.Sprintf("timed out: your code took %d ms in this check and had not finished; the limit is %d ms", time.Since(start).Milliseconds(), d.Milliseconds())}
 		}
+		return Result{Message: "timed out: " + context.Cause(ctx).Error()}
+	}
+	var r Result
+	select {
+	case r = <-done:
+		// When the check's result and the end of its context are both
+		// ready, select picks either: a pass that came once the context
+		// had ended is the limit's (or the caller's) verdict, not a pass.
+		if r.Pass && ctx.Err() != nil {
+			r = timedOut()
+		}
+	case <-ctx.Done():
+		r = timedOut()
 	}
 	r.Check = c.Name
 	if !r.Pass {
