@@ -26,8 +26,12 @@ func TestRenewalCostJudgesGrowthNotPauses(t *testing.T) {
 		busyFrom    int
 		busy        time.Duration
 		wantPass    bool
+		// maxCalls, when set, bounds the renewals the check makes in all:
+		// a new scheduler's chunk is timed only while the window fills
+		// or the large run looks too slow.
+		maxCalls int
 	}{
-		{name: "a heap passes", wantPass: true},
+		{name: "a heap passes, timing only a window of new schedulers' chunks", wantPass: true, maxCalls: 100_000 + 4*5_000},
 		// A collection early in the large run once failed a right answer
 		// on a throttled page: before a walk could cross its budget, no
 		// run is judged.
@@ -37,6 +41,7 @@ func TestRenewalCostJudgesGrowthNotPauses(t *testing.T) {
 		// on a throttled page that other tabs kept busy: a machine that
 		// gets slower partway through slows both kinds of chunk alike.
 		{name: "a machine busy from the middle of the large run on passes", busyFrom: 40_000, busy: 8, wantPass: true},
+		{name: "a machine busy from late in the large run on passes", busyFrom: 90_000, busy: 8, wantPass: true},
 		{name: "walking the tickets fails", walk: time.Microsecond, wantPass: false},
 		{name: "walking the tickets on a busy machine fails", walk: time.Microsecond, busyFrom: 40_000, busy: 8, wantPass: false},
 	} {
@@ -83,6 +88,9 @@ func TestRenewalCostJudgesGrowthNotPauses(t *testing.T) {
 			}
 			if r.Pass != tc.wantPass {
 				t.Fatalf("renewal-cost pass = %v (%s), want %v", r.Pass, r.Message, tc.wantPass)
+			}
+			if tc.maxCalls > 0 && calls > tc.maxCalls {
+				t.Errorf("the check made %d renewals, want at most %d", calls, tc.maxCalls)
 			}
 			if !r.Pass && !strings.Contains(r.Message, "got slower as its stale tickets piled up") {
 				t.Errorf("message = %q, want the cost explained", r.Message)

@@ -4,6 +4,7 @@ package ttl
 // against your ttl.go, and the browser runs the same checks.
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -223,13 +224,19 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 //
 // A timing errs one way only: a machine busy with something else (and the
 // browser has no CPU clock, only the wall clock) makes a chunk look slower,
-// never faster. So the two kinds of chunk are timed in turn, each of the
-// large run's chunks followed by a new scheduler's, and a window compares
-// the fastest of each kind: a busy machine slows both alike, a pause slows
-// one chunk of the window and not its fastest. Comparing the large run
-// with small runs timed before it failed a right answer on a 4× throttled
-// page that other tabs kept busy: the small runs had caught a quiet moment
-// and the large one never did.
+// never faster. So a verdict compares a window of the large run's chunks
+// with a new scheduler's chunks timed in turn with them, each right after
+// one of the window's, and takes the fastest of each kind: a busy machine
+// slows both alike, a pause slows one chunk of the window and not its
+// fastest. Comparing the large run with small runs timed before it failed
+// a right answer on a 4× throttled page that other tabs kept busy: the
+// small runs had caught a quiet moment and the large one never did.
+//
+// A new scheduler's chunk costs as much as a large run's, so it is only
+// timed while the window fills and while the large run looks too slow
+// against the last ones timed; a quiet right answer times four of them,
+// not one per chunk, and a verdict still waits for a window whose every
+// chunk was paired.
 const (
 	gradeCostSmall     = 5_000   // renewals in a chunk
 	gradeCostLarge     = 100_000 // renewals of the large run
@@ -270,8 +277,15 @@ const gradeCostTries = 3
 // in chunks of chunk renewals.
 type costRun struct{ chunk, n int }
 
+// tooSlow is the verdict on a window: the large run's fastest chunk,
+// made with held tickets held, took many; the new scheduler's fastest
+// took few. A few under gradeCostFloor was counted as the floor, and the
+// message says so rather than print the floor as a timing.
 func (c costRun) tooSlow(held int, many, few time.Duration) grading.Result {
-	return grading.Failf("renewing one session got slower as its stale tickets piled up: with %d tickets held, %d renewals took %v of CPU at the fastest, while a new scheduler's %d took %v; a renewal that stays O(log H) takes at most %d times as long. A renewal must cost O(log H): push a ticket, never walk the tickets", held, c.chunk, many.Round(time.Millisecond), c.chunk, few.Round(time.Millisecond), gradeCostGrowth)
+	if few < gradeCostFloor {
+		return grading.Failf("renewing one session got slower as its stale tickets piled up: in its fastest chunk, with %d tickets held, %d renewals took %v of CPU, while a new scheduler's %d took under %v, counted as %v; a renewal that stays O(log H) takes at most %d times as long. A renewal must cost O(log H): push a ticket, never walk the tickets", held, c.chunk, many.Round(time.Millisecond), c.chunk, gradeCostFloor, gradeCostFloor, gradeCostGrowth)
+	}
+	return grading.Failf("renewing one session got slower as its stale tickets piled up: in its fastest chunk, with %d tickets held, %d renewals took %v of CPU, while a new scheduler's %d took %v at the fastest; a renewal that stays O(log H) takes at most %d times as long. A renewal must cost O(log H): push a ticket, never walk the tickets", held, c.chunk, many.Round(time.Millisecond), c.chunk, few.Round(time.Millisecond), gradeCostGrowth)
 }
 
 // run touches session "s" n times at times 0..n-1 with ttl n, its chunks
@@ -282,7 +296,8 @@ func (c costRun) tooSlow(held int, many, few time.Duration) grading.Result {
 func (c costRun) run(ctx context.Context, f GradeNew) (grading.Result, bool) {
 	clock := grading.CPUClock(ctx)
 	s := f()
-	var many, few []time.Duration // the window: the large run's chunks and a new scheduler's
+	var many []costChunk    // the window: the large run's last chunks
+	var few []time.Duration // the last new scheduler's chunks timed
 	for done := 0; done < c.n; done += c.chunk {
 		start := clock()
 		for i := done; i < done+c.chunk; i++ {
@@ -297,22 +312,45 @@ func (c costRun) run(ctx context.Context, f GradeNew) (grading.Result, bool) {
 		if done < gradeCostWatchFrom*c.chunk {
 			continue
 		}
+		if many = append(many, costChunk{held: done + c.chunk, took: el}); len(many) > gradeCostWindow {
+			many = many[1:]
+		}
+		if len(few) == gradeCostWindow && !c.slower(many, few) {
+			continue
+		}
 		base, r := c.fresh(f, clock)
 		if !r.Pass {
 			return r, false
 		}
-		many, few = append(many, el), append(few, base)
-		if len(many) > gradeCostWindow {
-			many, few = many[1:], few[1:]
+		if few = append(few, base); len(few) > gradeCostWindow {
+			few = few[1:]
 		}
-		if len(many) == gradeCostWindow {
-			fast, unit := slices.Min(many), max(slices.Min(few), gradeCostFloor)
-			if fast > gradeCostGrowth*unit {
-				return c.tooSlow(done+c.chunk, fast, unit), true
-			}
+		many[len(many)-1].paired = true
+		if len(many) == gradeCostWindow && !slices.ContainsFunc(many, func(k costChunk) bool { return !k.paired }) && c.slower(many, few) {
+			fast := fastest(many)
+			return c.tooSlow(fast.held, fast.took, slices.Min(few)), true
 		}
 	}
 	return c.expires(s, c.n), false
+}
+
+// A costChunk is one timed chunk of the large run: the tickets held after
+// it, what it took, and whether a new scheduler's chunk was timed right
+// after it.
+type costChunk struct {
+	held   int
+	took   time.Duration
+	paired bool
+}
+
+func fastest(many []costChunk) costChunk {
+	return slices.MinFunc(many, func(a, b costChunk) int { return cmp.Compare(a.took, b.took) })
+}
+
+// slower says whether the fastest of many took over gradeCostGrowth times
+// the fastest of few (a few under gradeCostFloor counted as the floor).
+func (costRun) slower(many []costChunk, few []time.Duration) bool {
+	return fastest(many).took > gradeCostGrowth*max(slices.Min(few), gradeCostFloor)
 }
 
 // fresh times chunk renewals of session "s" on a new scheduler, which then
