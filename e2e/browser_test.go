@@ -246,27 +246,69 @@ var tabPool struct {
 }
 
 // newTab returns a tab of the shared browser for t: a kept one when there
-// is one, else a new one. It goes back to the pool when t ends.
+// is one, else a new one. It goes back to the pool when t ends. A kept tab
+// that will not attach is closed and a new one opened in its place.
 func newTab(t testing.TB) context.Context {
 	t.Helper()
 	browser := browserFor(t)
-	opts := []chromedp.ContextOption{chromedp.WithDetachOnCancel()}
 	tabPool.Lock()
+	var kept target.ID
 	if n := len(tabPool.ids); n > 0 {
-		opts = append(opts, chromedp.WithTargetID(tabPool.ids[n-1]))
-		tabPool.ids = tabPool.ids[:n-1]
+		kept, tabPool.ids = tabPool.ids[n-1], tabPool.ids[:n-1]
 	}
 	tabPool.Unlock()
-	ctx, cancel := chromedp.NewContext(browser, opts...)
-	// Attach now, on this context: chromedp runs a tab's session on the
-	// context of its first call, and a test's later contexts (with its
-	// deadlines) end before releaseTab uses the session.
-	if err := chromedp.Do(ctx); err != nil {
-		cancel()
+	if kept != "" {
+		ctx, cancel, err := attachTab(browser, chromedp.WithTargetID(kept))
+		if err == nil {
+			t.Cleanup(func() { releaseTab(ctx, cancel) })
+			return ctx
+		}
+		t.Logf("a kept tab did not attach, closing it and opening a new one: %v", err)
+		closeTarget(kept)
+	}
+	ctx, cancel, err := attachTab(browser)
+	if err != nil {
 		t.Fatalf("open a tab: %v", err)
 	}
 	t.Cleanup(func() { releaseTab(ctx, cancel) })
 	return ctx
+}
+
+// attachWait bounds a tab's attach: a browser that does not answer fails
+// the test that asked, instead of holding it to the suite's timeout.
+const attachWait = 30 * time.Second
+
+// attachTab attaches a DevTools session to a tab, on the context it
+// returns: chromedp runs a tab's session on the context of its first call,
+// and a test's later contexts (with their deadlines) end before releaseTab
+// uses the session. So the wait is bounded from outside, not by a deadline
+// on that context.
+func attachTab(browser context.Context, opts ...chromedp.ContextOption) (context.Context, context.CancelFunc, error) {
+	ctx, cancel := chromedp.NewContext(browser, append([]chromedp.ContextOption{chromedp.WithDetachOnCancel()}, opts...)...)
+	done := make(chan error, 1)
+	go func() { done <- chromedp.Do(ctx) }()
+	timer := time.NewTimer(attachWait)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			cancel()
+			return nil, nil, err
+		}
+		return ctx, cancel, nil
+	case <-timer.C:
+		cancel()
+		<-done
+		return nil, nil, fmt.Errorf("no answer in %v", attachWait)
+	}
+}
+
+// closeTarget closes a tab, giving up after a few seconds: it is only
+// called for a tab that already failed to answer.
+func closeTarget(id target.ID) {
+	ctx, cancel := context.WithTimeout(shared.browser, 5*time.Second)
+	defer cancel()
+	_, _ = chromedp.CallBrowser(ctx, target.CloseTarget, target.CloseTargetParams{TargetID: id})
 }
 
 // releaseTab clears what a test may have set on its tab (the viewport,
@@ -292,11 +334,7 @@ func releaseTab(ctx context.Context, cancel context.CancelFunc) {
 		tabPool.Unlock()
 		return
 	}
-	sctx, scancel := chromedp.NewContext(shared.browser, chromedp.WithTargetID(id), chromedp.WithDetachOnCancel())
-	defer scancel()
-	cctx, ccancel := context.WithTimeout(sctx, 5*time.Second)
-	defer ccancel()
-	_, _ = chromedp.CallBrowser(cctx, target.CloseTarget, target.CloseTargetParams{TargetID: id})
+	closeTarget(id)
 }
 
 // clearTab undoes a test's emulation in its session and leaves the page

@@ -141,16 +141,22 @@ func (b *ownBrowser) offline(tb *tab) {
 // with the page served by the service worker, it waited out the tab's
 // 15-minute cap. So the wait is bounded, and when it runs out the page
 // itself is asked whether it loaded: a clear failure within a minute and
-// a half, or the test goes on.
+// a half, or the test goes on. The page before is marked first, so that
+// the answer comes from a new document even when the URL is the same one
+// or the page rewrote its hash.
 func (tb *tab) navigate(base, path string) {
 	tb.t.Helper()
 	tb.url = base + "/" + path
 	ctx, cancel := context.WithTimeout(tb.ctx, navigateWait)
 	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.e2eLeaving = true`)); err != nil {
+		tb.t.Fatalf("navigate %s: mark the page before: %v", path, err)
+	}
 	err := chromedp.Do(ctx, chromedp.Navigate(tb.url))
 	if err != nil && ctx.Err() != nil && tb.ctx.Err() == nil {
 		tb.t.Logf("navigate %s: no load event within %v; asking the page", path, navigateWait)
-		tb.waitFor(`location.href === `+js(tb.url)+` && document.readyState === 'complete'`, 30*time.Second)
+		page := strings.SplitN(tb.url, "#", 2)[0]
+		tb.waitFor(`!window.e2eLeaving && location.href.split('#')[0] === `+js(page)+` && document.readyState === 'complete'`, 30*time.Second)
 		return
 	}
 	if err != nil {

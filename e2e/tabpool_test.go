@@ -1,10 +1,12 @@
 package e2e
 
 import (
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -38,4 +40,30 @@ func TestAKeptTabStartsClean(t *testing.T) {
 		}
 		tb.noProblems()
 	})
+}
+
+// TestAKeptTabThatIsGoneIsReplaced: a kept tab that closed while it
+// waited (a renderer that died, a tab closed from outside) costs the next
+// test nothing: it gets a new tab, and the dead one leaves the pool.
+func TestAKeptTabThatIsGoneIsReplaced(t *testing.T) {
+	var gone target.ID
+	t.Run("leaves a tab", func(t *testing.T) {
+		tb := open(t, "index.html")
+		tb.waitFor(`document.readyState === 'complete'`, 20*time.Second)
+		gone = chromedp.FromContext(tb.ctx).Target.TargetID
+	})
+	closeTarget(gone)
+	t.Run("opens a page all the same", func(t *testing.T) {
+		tb := open(t, "index.html")
+		tb.waitFor(`document.readyState === 'complete'`, 20*time.Second)
+		if id := chromedp.FromContext(tb.ctx).Target.TargetID; id == gone {
+			t.Fatalf("got the closed tab %s back", id)
+		}
+		tb.noProblems()
+	})
+	tabPool.Lock()
+	defer tabPool.Unlock()
+	if slices.Contains(tabPool.ids, gone) {
+		t.Errorf("the closed tab %s is still kept", gone)
+	}
 }
