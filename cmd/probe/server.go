@@ -40,7 +40,7 @@ func runServer(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	traceDir := fs.String("trace", "", "write each case's wire as a trace (JSON Lines) into this `dir`")
 	rawURL := fs.String("url", "", "probe the Streamable HTTP endpoint at this `URL` instead of a subprocess")
-	timeout := fs.Duration("timeout", 5*time.Second, "wait at most this long for each response")
+	timeout := fs.Duration("timeout", 5*time.Second, "wait at most this long for each response: the probe's own bound, since no text sets one, so a response that does not come within it warns")
 	start := fs.Duration("start-timeout", 30*time.Second, "wait at most this long for the first response on each connection, the server's start included")
 	budget := fs.Duration("budget", 60*time.Second, "end the whole run after this long")
 	lang := fs.String("lang", defaultLang(os.Getenv), "the report's `language` for its lesson lines: en, or zh for the Chinese edition's titles and headings (default from LC_ALL or LANG)")

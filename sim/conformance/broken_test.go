@@ -93,7 +93,18 @@ func (s rawServer) serve(in io.ReadCloser, out io.WriteCloser) {
 			}
 			result(fmt.Sprintf(`{"protocolVersion":%q,"capabilities":%s%s}`, v, caps, info))
 		case "server/discover":
-			result(`{"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":` + caps + `,"resultType":"complete"}`)
+			switch s.flaw {
+			case "discover-method-not-found": // a legacy server
+				fail(-32601, "method not found", "")
+			case "discover-future-only": // a modern server past 2026-07-28
+				fail(-32022, "unsupported protocol version", `,"data":{"supported":["2099-12-31"],"requested":"2026-07-28"}`)
+			case "discover-bare-32022":
+				fail(-32022, "unsupported protocol version", "")
+			case "discover-header-mismatch":
+				fail(-32020, "header mismatch", "")
+			default:
+				result(`{"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":` + caps + `,"resultType":"complete"}`)
+			}
 		case "prompts/list":
 			result(`{"prompts":[{"name":"review"},{"name":"review"}]}`)
 		case "resources/list":
@@ -101,9 +112,11 @@ func (s rawServer) serve(in io.ReadCloser, out io.WriteCloser) {
 		case "resources/templates/list":
 			result(`{"resourceTemplates":[{"uriTemplate":"file:///{p}","name":"p"},{"uriTemplate":"file:///{p}","name":"q"}]}`)
 		case "ping":
-			if s.flaw == "ping-error" {
+			switch s.flaw {
+			case "ping-error":
 				fail(-32603, "no ping here", "")
-			} else {
+			case "ping-hangs": // no answer
+			default:
 				result(`{}`)
 			}
 		case "tools/list":
@@ -207,7 +220,8 @@ func TestBrokenServersAreCaughtByTheNamedCase(t *testing.T) {
 		{"no-tools-array", "list-walk:tools", conformance.Fail, "schema", "", nil},
 		{"ignores-bad-cursor", "list-invalid-cursor:tools", conformance.Warn, "", "", nil},
 		{"unknown-tool-succeeds", "tools-call-unknown", conformance.Note, "", "", nil},
-		{"hangs", "list-walk:tools", conformance.Fail, "Basic › Messages", "after its -timeout", []string{"list-invalid-cursor:tools"}},
+		{"hangs", "list-walk:tools", conformance.Warn, "Basic › Messages MUST", `no response within "-timeout 300ms", the probe's own bound`, nil},
+		{"ping-hangs", "lifecycle-ping", conformance.Warn, "Ping › Behavior Requirements MUST", `no response within "-timeout 300ms", the probe's own bound`, nil},
 		{"crash", "list-walk:tools", conformance.Fail, "Basic › Messages", "was not reached", []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
 		{"floods", "list-walk:tools", conformance.Fail, "Basic › Messages", "flooding", []string{"list-invalid-cursor:tools", "tools-call-unknown"}},
 	}
@@ -248,10 +262,10 @@ func probeRaw(t *testing.T, flaw string) *conformance.Report {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	// Only the hanging server waits out its timeouts; the others get room
-	// enough for a loaded machine.
+	// Only the hanging servers wait out their timeouts; the others get
+	// room enough for a loaded machine.
 	timeout := 5 * time.Second
-	if flaw == "hangs" {
+	if strings.HasSuffix(flaw, "hangs") {
 		timeout = 300 * time.Millisecond
 	}
 	rep, err := conformance.Probe(ctx, rawServer{flaw}.dial, conformance.Options{RequestTimeout: timeout, MaxPages: 20})
@@ -285,5 +299,80 @@ func TestEveryRowQuotesItsOwnRevision(t *testing.T) {
 			rule = w.Rule
 		}
 		t.Errorf("2026-07-28 list-walk rests on %+v, want the pagination page's MUST NOT on \"\"", rule)
+	}
+}
+
+// The 2026-07-28 versioning page reads a server's era from the error that
+// answers server/discover: a recognized modern error identifies a modern
+// server, which must list what it supports when it refuses 2026-07-28,
+// and anything else a legacy one.
+func TestEraDiscoverReadsTheServersEraFromItsError(t *testing.T) {
+	tests := []struct {
+		name, flaw     string
+		verdict        string
+		section, level string
+		says           string
+	}{
+		{"a non-modern error is a legacy server", "discover-method-not-found", conformance.Note,
+			"Versioning › Backward Compatibility with Initialization-Based Versions", "no keyword", `error -32601 "method not found": a 2025-11-25 server`},
+		{"a modern error is a modern server", "discover-header-mismatch", conformance.Note,
+			"Versioning › Backward Compatibility with Initialization-Based Versions", "no keyword", "a recognized 2026-07-28 error"},
+		{"-32022 with a list is a modern server that does not speak 2026-07-28", "discover-future-only", conformance.Note,
+			"Versioning › Protocol Version Negotiation", "MUST", `lists "2099-12-31", not 2026-07-28`},
+		{"-32022 without a list breaks the negotiation MUST", "discover-bare-32022", conformance.Fail,
+			"Versioning › Protocol Version Negotiation", "MUST", "without data.supported"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := probeRaw(t, tt.flaw).Find("era-discover", "2026-07-28")
+			if c == nil {
+				t.Fatal("no era-discover row")
+			}
+			if c.Verdict != tt.verdict || !strings.Contains(c.Message, tt.says) {
+				t.Errorf("era-discover = %s: %s; want %s, saying %q", c.Verdict, c.Message, tt.verdict, tt.says)
+			}
+			if c.Rule == nil || c.Rule.Section != tt.section || c.Rule.Level != tt.level || c.Rule.Revision != "2026-07-28" {
+				t.Errorf("era-discover rests on %+v; want 2026-07-28's %s, %s", c.Rule, tt.section, tt.level)
+			}
+		})
+	}
+}
+
+// A rule quotes the sentence that binds the side the case judges, with the
+// condition the text attaches to it, and cites the schema where the
+// schema defines what the page names.
+func TestRulesQuoteTheSentenceThatBindsTheServer(t *testing.T) {
+	tests := []struct {
+		name, flaw, caseID, rev string
+		starts                  string
+		has, hasNot             []string
+	}{
+		{"the counteroffer note quotes the server's MUST before the example", "version-error-supported", "lifecycle-version-counteroffer", "2025-11-25",
+			"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.",
+			[]string{"Example initialization error: {\"jsonrpc\": \"2.0\", \"id\": 1, \"error\": {\"code\": -32602"}, []string{"Implementations SHOULD"}},
+		{"the -32022 rule cites the schema constant", "serves-unknown-version", "era-discover", "2026-07-28",
+			"If the server does not implement the requested version",
+			[]string{`"export const UNSUPPORTED_PROTOCOL_VERSION = -32022;"`, `"supported: string[];"`}, []string{"the page's example", "The page's example"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := probeRaw(t, tt.flaw).Find(tt.caseID, tt.rev)
+			if c == nil || c.Rule == nil {
+				t.Fatalf("%s: %+v, want a row with a rule", tt.caseID, c)
+			}
+			if !strings.HasPrefix(c.Rule.Text, tt.starts) {
+				t.Errorf("%s quotes %q; want it to start %q", tt.caseID, c.Rule.Text, tt.starts)
+			}
+			for _, s := range tt.has {
+				if !strings.Contains(c.Rule.Text, s) {
+					t.Errorf("%s quotes %q; want %q in it", tt.caseID, c.Rule.Text, s)
+				}
+			}
+			for _, s := range tt.hasNot {
+				if strings.Contains(c.Rule.Text, s) {
+					t.Errorf("%s quotes %q; want no %q in it", tt.caseID, c.Rule.Text, s)
+				}
+			}
+		})
 	}
 }

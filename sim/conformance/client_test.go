@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -128,6 +129,31 @@ func TestA2026OnlyClientMaySurfaceTheVersionError(t *testing.T) {
 	got := f.Judge()
 	if got.Verdict != conformance.Pass || got.Rule == nil || got.Rule.Level != "SHOULD" {
 		t.Errorf("Judge() = %s under %+v (%s), want pass under the versioning page's retry-or-surface SHOULD", got.Verdict, got.Rule, got.Message)
+	}
+}
+
+// A client that meets -32022 listing only 2025-11-25 and falls back to
+// initialize passes by the course's reading, and the verdict says so: the
+// 2026-07-28 text has a client that meets -32022 retry "rather than
+// falling back", and says nothing of a list of handshake-era versions
+// only. go-sdk v1.8.0's client falls back.
+func TestFallingBackAfterALegacyListPassesByTheCoursesReading(t *testing.T) {
+	f, err := conformance.NewFixture("discover-legacy-list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goClient(t, f)
+	got := f.Judge()
+	if got.Verdict != conformance.Pass || got.Rule == nil || got.Rule.Level != "course" || got.Rule.Revision != "2026-07-28" {
+		t.Fatalf("Judge() = %s under %+v (%s), want pass under a course rule of 2026-07-28", got.Verdict, got.Rule, got.Message)
+	}
+	for _, want := range []string{"fell back to initialize at 2025-11-25", "the course's reading, not the text's"} {
+		if !strings.Contains(got.Message, want) {
+			t.Errorf("Judge() says %q, want it to say %q", got.Message, want)
+		}
+	}
+	if !strings.Contains(got.Rule.Text, "the client retries with a supported version rather than falling back") {
+		t.Errorf("the course rule quotes %q, want the text's sentence against falling back", got.Rule.Text)
 	}
 }
 

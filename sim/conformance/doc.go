@@ -17,10 +17,11 @@
 // fails); it warns under a SHOULD, or under a MUST whose condition the
 // probe cannot establish from outside; it is a note where the text has no
 // keyword or says nothing. Every rule quotes the text of the row's own
-// revision. A request left unanswered (a connection that breaks, a
-// timeout) fails under the JSON-RPC reply rule both revisions adopt, and
-// the message names what broke and whether the case's own rule was
-// reached. [Report.InLanguage] names the lessons in the Chinese edition's
+// revision. A request left unanswered by a connection that breaks fails
+// under the JSON-RPC reply rule both revisions adopt, and the message
+// names what broke and whether the case's own rule was reached; one the
+// probe stopped waiting for warns, since no text sets a deadline: the
+// probe's -timeout is its own bound, and the message says so. [Report.InLanguage] names the lessons in the Chinese edition's
 // words.
 //
 // The probe writes and reads raw JSON-RPC frames rather than driving an

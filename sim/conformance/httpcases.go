@@ -39,30 +39,45 @@ func initBody(version string) []byte {
 	return b
 }
 
-// origin sends an initialize from a foreign page's Origin. Which Origins
-// are invalid is the server's own choice: the text asks it to validate the
-// header, not to refuse any list. So the probe fails a server only where
-// the refusal is beyond doubt: a server on a loopback address, which no
-// page on another site should reach, answering an Origin under the
-// reserved .invalid domain. Elsewhere (a public server may serve pages of
-// any site) a foreign Origin accepted is a warning, and the message says
-// why.
+// origin sends a request from a foreign page's Origin, in a revision the
+// server speaks: an initialize at 2025-11-25, or, to a server that speaks
+// only 2026-07-28, a server/discover with that revision's headers, so that
+// the Origin is all that is wrong with it (a 2026-07-28 server may refuse
+// an initialize with 400 before it looks at the Origin). The row is that
+// revision's, and quotes its page. Which Origins are invalid is the
+// server's own choice: the text asks it to validate the header, not to
+// refuse any list. So the probe fails a server only where the refusal is
+// beyond doubt: a server on a loopback address, which no page on another
+// site should reach, answering an Origin under the reserved .invalid
+// domain. Elsewhere (a public server may serve pages of any site) a
+// foreign Origin accepted is a warning, and the message says why.
 func (p *prober) origin(t *HTTPTarget) {
-	r := p.begin("http-origin-403", "", "An initialize POST carrying the Origin of another site, as a browser page would send it in a DNS rebinding attack.")
+	rev, note, wire := Rev2025, "An initialize POST carrying the Origin of another site, as a browser page would send it in a DNS rebinding attack.", ""
+	body, hdr := initBody(Rev2025), map[string]string{}
+	if !slices.Contains(p.rep.Revisions, Rev2025) && slices.Contains(p.rep.Revisions, Rev2026) {
+		s := &session{rev: Rev2026, version: Rev2026}
+		body, _ = json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": s.params(nil)})
+		var f frameFacts
+		_ = json.Unmarshal(body, &f)
+		rev, note, wire, hdr = Rev2026, "", "server/discover at "+Rev2026+".", (&httpLink{}).headersFor(f)
+	}
+	hdr["Origin"] = foreignOrigin
+	rule := ruleOrigin[rev]
+	r := p.begin("http-origin-403", rev, note)
 	ctx, cancel := p.timed()
 	defer cancel()
-	x, err := t.do(ctx, p.tap, http.MethodPost, initBody(Rev2025), map[string]string{"Origin": foreignOrigin}, "")
+	x, err := t.do(ctx, p.tap, http.MethodPost, body, hdr, wire)
 	host, loopback := loopbackTarget(t.URL)
 	switch {
 	case err != nil:
-		p.broken(r, lessonTransport, err, &ruleOrigin, false)
+		p.broken(r, lessonTransport, err, rule, false)
 		return
 	case x.status == http.StatusForbidden:
-		p.end(r, Pass, &ruleOrigin, lessonTransport, "a foreign Origin got 403")
+		p.end(r, Pass, rule, lessonTransport, "a foreign Origin got 403")
 	case loopback:
-		p.end(r, Fail, &ruleOrigin, lessonTransport, fmt.Sprintf("a foreign Origin %q got %d, not 403, from a server on loopback address %q: any web page the user opens could reach it", quoted(foreignOrigin), x.status, quoted(host)))
+		p.end(r, Fail, rule, lessonTransport, fmt.Sprintf("a foreign Origin %q got %d, not 403, from a server on loopback address %q: any web page the user opens could reach it", quoted(foreignOrigin), x.status, quoted(host)))
 	default:
-		p.end(r, Warn, &ruleOrigin, lessonTransport, fmt.Sprintf("a foreign Origin %q got %d, not 403; the server at %q is not on a loopback address, and which Origins are invalid is its own choice, so the probe cannot tell that it had to refuse this one", quoted(foreignOrigin), x.status, quoted(host)))
+		p.end(r, Warn, rule, lessonTransport, fmt.Sprintf("a foreign Origin %q got %d, not 403; the server at %q is not on a loopback address, and which Origins are invalid is its own choice, so the probe cannot tell that it had to refuse this one", quoted(foreignOrigin), x.status, quoted(host)))
 	}
 	if s := x.header.Get("Mcp-Session-Id"); s != "" && x.status != http.StatusForbidden {
 		(&httpLink{t: t, tap: p.tap, session: s}).Close()

@@ -61,6 +61,17 @@ var ruleEmptyCursorCourse = Rule{Rev2025, "Server › Utilities › Pagination (
 var ruleRetryOrSurface = Rule{Rev2026, "Versioning › Protocol Version Negotiation", "SHOULD",
 	"The client SHOULD select a mutually supported version from the supported list and retry the request, or surface an error to the user if no compatible version exists."}
 
+// ruleLegacyListCourse is the course's reading of a case the 2026-07-28
+// text leaves open: -32022 is a recognized modern error, after which the
+// text has the client retry with a listed version rather than fall back,
+// but every listed version here is a handshake-era one, which no request
+// with _meta can name. The course reads 2025-11-25, the listed version,
+// as spoken the only way it can be, from initialize, as go-sdk v1.8.0's
+// client does (lesson 1 shows it, and calls it the SDK's choice for a case
+// the text leaves open).
+var ruleLegacyListCourse = Rule{Rev2026, "Versioning › Backward Compatibility with Initialization-Based Versions (the course's reading; the text is silent on a list of handshake-era versions only)", "course",
+	"\"In both cases, a recognized modern JSON-RPC error (such as UnsupportedProtocolVersionError) identifies a modern server: the client retries with a supported version rather than falling back.\" and \"The client SHOULD select a mutually supported version from the supported list and retry the request, or surface an error to the user if no compatible version exists.\" The text says nothing of a list whose every version is a handshake-era one; the course passes a client that speaks the listed 2025-11-25 the only way it can be spoken, with initialize."}
+
 // listRequest is a tools/list request's cursor: absent, or a string.
 func listCursor(w wireMsg) (string, bool) {
 	var p struct {
@@ -181,11 +192,14 @@ func judgeCounteroffer(wire []wireMsg, rep *FixtureReport) {
 }
 
 // judgeLegacyList: a 2026-07-28 client gets -32022 listing only
-// 2025-11-25. The 2026-07-28 versioning text lets it either retry with a
-// listed version (a client that also speaks 2025-11-25 falls back to
-// initialize with it) or surface an error when it speaks none of them: a
-// client that hangs up after -32022 passes. Only a retry at a version the
-// list does not name goes against the text's SHOULD.
+// 2025-11-25. The 2026-07-28 versioning text has it either retry with a
+// listed version or surface an error when it speaks none of them: a
+// client that hangs up after -32022 passes under that SHOULD. A client
+// that also speaks 2025-11-25 and falls back to initialize with it passes
+// by the course's reading, labelled as such: the text says a client that
+// meets -32022 retries "rather than falling back", and is silent on a list
+// of handshake-era versions only. A retry at a version the list does not
+// name goes against the text's SHOULD.
 func judgeLegacyList(wire []wireMsg, rep *FixtureReport) {
 	refused := false
 	rep.Rule = &ruleRetryOrSurface
@@ -205,7 +219,8 @@ func judgeLegacyList(wire []wireMsg, rep *FixtureReport) {
 			rep.Verdict, rep.Message = Note, "the client began with initialize at "+p.V+": a 2025-11-25 client never meets -32022"
 			return
 		case w.method == "initialize" && p.V == Rev2025:
-			rep.Verdict, rep.Message = Pass, "after -32022 listing 2025-11-25 the client fell back to initialize at 2025-11-25"
+			rep.Verdict, rep.Rule = Pass, &ruleLegacyListCourse
+			rep.Message = "after -32022 listing 2025-11-25 the client fell back to initialize at 2025-11-25: a pass by the course's reading, not the text's, which says a client that meets -32022 retries rather than falls back and is silent on a list of handshake-era versions only"
 			return
 		case w.method == "initialize":
 			rep.Verdict, rep.Message = Warn, "after -32022 listing 2025-11-25 the client initialized at "+p.V+", a version the list does not name"

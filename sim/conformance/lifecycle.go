@@ -117,7 +117,7 @@ func (p *prober) counteroffer() {
 		// The page's Version Negotiation asks for a version in the result,
 		// but its own Error Handling example answers a version mismatch
 		// with exactly this error: the text is at odds with itself, so the
-		// probe notes it and cites the example.
+		// probe notes it and cites the MUST beside the example.
 		p.end(r, Note, &ruleVersionError, lessonVersion, fmt.Sprintf("initialize at %s answered with %s listing %q: the lifecycle page's own example initialization error, though its Version Negotiation asks for a result with a version the server supports", unknownVersion, rep.Error.String(), quoted(strings.Join(data.Supported, ", "))), data.Supported...)
 	case rep.Error != nil:
 		p.end(r, Fail, &ruleCounteroffer, lessonVersion, "initialize at "+unknownVersion+" answered with "+rep.Error.String()+", with no data.supported, instead of a version the server supports")
@@ -154,7 +154,7 @@ func (p *prober) run2026() *session {
 		return nil
 	}
 	if rep.Error != nil {
-		p.end(r, Note, &ruleDiscover, lessonByError, "server/discover answered with "+rep.Error.String()+": a 2025-11-25 server, not a 2026-07-28 one")
+		p.discoverRefused(r, rep.Error)
 		p.hangUp(s)
 		return nil
 	}
@@ -194,4 +194,32 @@ func (p *prober) run2026() *session {
 		p.end(r, Pass, &ruleDiscover, lessonByError, fmt.Sprintf("server/discover lists %q; %s refused with -32022, supported %q", quoted(strings.Join(res.Supported, ", ")), unknownVersion, quoted(strings.Join(data.Supported, ", "))), res.Supported...)
 	}
 	return s
+}
+
+// modernErrors are the error codes 2026-07-28 defines (basic › Error
+// Codes): HeaderMismatch, MissingRequiredClientCapability and
+// UnsupportedProtocolVersion. Only a server of 2026-07-28 or later sends
+// them.
+var modernErrors = []int{-32020, -32021, -32022}
+
+// discoverRefused judges an error answering server/discover at
+// 2026-07-28. The versioning page reads the server's era from it: a
+// recognized modern error identifies a modern server, anything else a
+// legacy one. A modern server that refuses 2026-07-28 itself must list
+// what it supports.
+func (p *prober) discoverRefused(r *Result, e *rpcError) {
+	var data struct {
+		Supported []string `json:"supported"`
+	}
+	_ = json.Unmarshal(e.Data, &data)
+	switch {
+	case e.Code == -32022 && len(data.Supported) > 0:
+		p.end(r, Note, &ruleDiscover, lessonByError, fmt.Sprintf("server/discover lists %q, not 2026-07-28: the server does not speak it here", quoted(strings.Join(data.Supported, ", "))), data.Supported...)
+	case e.Code == -32022:
+		p.end(r, Fail, &ruleDiscover, lessonByError, "-32022 without data.supported: the client cannot tell what to retry with")
+	case slices.Contains(modernErrors, e.Code):
+		p.end(r, Note, &ruleLegacyError, lessonByError, "server/discover answered with "+e.String()+": a recognized 2026-07-28 error, so a 2026-07-28 server, which refused the probe's request")
+	default:
+		p.end(r, Note, &ruleLegacyError, lessonByError, "server/discover answered with "+e.String()+": a 2025-11-25 server, not a 2026-07-28 one")
+	}
 }

@@ -80,13 +80,15 @@ func TestEveryProbeNoteHasAChineseTemplate(t *testing.T) {
 	for _, flaw := range []string{"none", "banner", "no-server-info", "echoes-version", "version-error-supported",
 		"version-error-bare", "request-before-init", "ping-error", "serves-unknown-version", "repeats-cursor",
 		"cursor-cycle", "endless", "duplicate-name", "duplicate-keys", "null-next-cursor", "empty-cursor",
-		"refuses-own-cursor", "no-tools-array", "ignores-bad-cursor", "unknown-tool-succeeds", "hangs", "crash", "floods"} {
+		"refuses-own-cursor", "no-tools-array", "ignores-bad-cursor", "unknown-tool-succeeds", "hangs", "ping-hangs", "crash", "floods",
+		"discover-method-not-found", "discover-future-only", "discover-bare-32022", "discover-header-mismatch"} {
 		for _, c := range probeRaw(t, flaw).Cases {
 			notes = append(notes, notesOf(c.Events)...)
 		}
 	}
 	for _, tt := range []struct{ flaw, url string }{
 		{"none", ""}, {"accepts-foreign-origin", ""}, {"accepts-foreign-origin", "http://mcp.example.test/mcp"}, {"refuses-notifications", ""},
+		{"modern-only", ""}, {"modern-only+accepts-foreign-origin", ""},
 	} {
 		h, f := flawedFixture(t, tt.flaw)
 		for _, c := range probeHTTP(t, h, tt.url).Cases {

@@ -143,11 +143,13 @@ func (p *prober) connect(rev string) (*session, error) {
 		p.links = append(p.links, l)
 	}
 	s := &session{link: l, tap: p.tap, rev: rev, version: rev}
-	s.timeout = func(ctx context.Context) (context.Context, context.CancelFunc) {
-		if s.nextID <= 1 {
-			return context.WithTimeout(ctx, max(p.opts.StartTimeout, p.opts.RequestTimeout))
+	s.timeout = func(ctx context.Context) (context.Context, context.CancelFunc, string) {
+		if s.nextID <= 1 && p.opts.StartTimeout > p.opts.RequestTimeout {
+			ctx, cancel := context.WithTimeout(ctx, p.opts.StartTimeout)
+			return ctx, cancel, "-start-timeout " + p.opts.StartTimeout.String()
 		}
-		return context.WithTimeout(ctx, p.opts.RequestTimeout)
+		ctx, cancel := context.WithTimeout(ctx, p.opts.RequestTimeout)
+		return ctx, cancel, p.requestBound()
 	}
 	return s, nil
 }
@@ -209,29 +211,59 @@ func (p *prober) revisionCases(s *session) {
 	}
 }
 
+// requestBound names the per-request wait, as its flag and value.
+func (p *prober) requestBound() string { return "-timeout " + p.opts.RequestTimeout.String() }
+
+// waited reports whether err is a response the probe stopped waiting for
+// (the connection still open), and names the probe's bound.
+func (p *prober) waited(err error) (string, bool) {
+	var n *noReply
+	if errors.As(err, &n) {
+		return n.bound, true
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return p.requestBound(), true // an HTTP exchange, bounded by p.timed
+	}
+	return "", false
+}
+
 // broken ends a case whose connection broke, or whose request went
 // unanswered, before the case could judge what it came for. The message
 // names what broke and says whether the case's own rule was reached. own
 // is that rule; demands is set when own itself requires the response that
 // never came (initialize, ping, the counteroffer), so that the case fails
-// under its own MUST. Otherwise a request left unanswered fails under the
-// JSON-RPC rule both revisions adopt, with the case's own rule named as
-// not reached; a case the run's budget or a failed dial kept from running
-// is skipped, since nothing of the server was judged.
+// under its own MUST. Otherwise a connection that broke before the
+// response fails under the JSON-RPC rule both revisions adopt, with the
+// case's own rule named as not reached. A response the probe stopped
+// waiting for only warns, under the same rule: neither JSON-RPC nor either
+// revision sets a deadline for a response, so the wait is the probe's own
+// bound, and the message names it. A case the run's budget or a failed
+// dial kept from running is skipped, since nothing of the server was
+// judged.
 func (p *prober) broken(r *Result, lesson lessonRef, err error, own *Rule, demands bool) {
 	what := quoted(err.Error())
+	rev := r.Revision
+	if rev == "" {
+		rev = Rev2025
+	}
+	bound, waited := p.waited(err)
 	switch {
 	case errors.Is(err, errBudget) || p.ctx.Err() != nil:
 		p.end(r, Skip, nil, lesson, fmt.Sprintf("not run to its end: the run's budget (-budget) ran out: %q", what))
 	case errors.Is(err, errConnect):
 		p.end(r, Skip, nil, lesson, fmt.Sprintf("not run: %q", what))
+	case waited:
+		rule, judged := &rulesFor(rev).reply, &rulesFor(rev).reply
+		if own != nil {
+			judged = own
+			if demands {
+				rule = own
+			}
+		}
+		p.end(r, Warn, rule, lesson, fmt.Sprintf("%q; no response within %q, the probe's own bound: the text sets no deadline for a response, so the probe cannot tell a slow server from a silent one, and the rule %q was not judged", what, quoted(bound), quoted(judged.Section+", "+judged.Level)))
 	case demands && own != nil:
 		p.end(r, Fail, own, lesson, fmt.Sprintf("%q; the rule requires this response", what))
 	default:
-		rev := r.Revision
-		if rev == "" {
-			rev = Rev2025
-		}
 		msg := fmt.Sprintf("%q; a request went unanswered, which JSON-RPC forbids", what)
 		if own != nil {
 			msg += fmt.Sprintf(", and the case's own rule %q was not reached", quoted(own.Section+", "+own.Level))

@@ -8,12 +8,16 @@ type Rule struct {
 	// it; "schema" when the TypeScript schema, which the text names the
 	// source of truth for every message, requires it; "no keyword" when the
 	// text states it without any of those words; "silent" when the text
-	// says nothing on the point; "course" for the one rule the course adds
-	// where the text is silent: a list walk must end, since no client can
-	// read a list whose cursors repeat or never stop. Only MUST, schema and
-	// course rules can fail a case; SHOULD and SHOULD NOT rules warn, and
-	// so does a MUST whose condition the probe cannot establish from
-	// outside (which Origins a server counts as invalid is its own choice).
+	// says nothing on the point; "course" where the course reads a point
+	// the text leaves open: the one rule it adds, that a list walk must
+	// end, since no client can read a list whose cursors repeat or never
+	// stop, and, in fixture mode, its readings of what a client does where
+	// the text is silent. Only MUST, schema and course rules can fail a
+	// case; SHOULD and SHOULD NOT rules warn, and so does a MUST whose
+	// condition the probe cannot establish from outside (which Origins a
+	// server counts as invalid is its own choice; whether a response the
+	// probe stopped waiting for would have come later, since no text sets
+	// a deadline).
 	Level string `json:"level"`
 	// Text quotes the specification, bold markers dropped and "[…]" where
 	// the quote skips; for a silent rule, it quotes what the text does say
@@ -34,30 +38,41 @@ var (
 		"The server MUST respond with its own capabilities and information."}
 	ruleCounteroffer = Rule{Rev2025, "Lifecycle › Initialization › Version Negotiation", "MUST",
 		"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports."}
-	// ruleVersionError is the lifecycle page's own example of an
-	// initialization error: an unsupported version answered with an error
-	// that lists the supported ones, beside the Version Negotiation MUST
-	// that asks for a version in the result.
-	ruleVersionError = Rule{Rev2025, "Lifecycle › Error Handling", "no keyword",
-		"Implementations SHOULD be prepared to handle these error cases: Protocol version mismatch […] Example initialization error: {\"code\": -32602, \"message\": \"Unsupported protocol version\", \"data\": {\"supported\": [\"2024-11-05\"], \"requested\": \"1.0.0\"}}"}
+	// ruleVersionError is the Version Negotiation MUST that binds the
+	// server, which asks for a version in the result, beside the lifecycle
+	// page's own example of an initialization error (Error Handling, no
+	// keyword): an unsupported version answered with an error that lists
+	// the supported ones.
+	ruleVersionError = Rule{Rev2025, "Lifecycle › Initialization › Version Negotiation; Lifecycle › Error Handling", "MUST",
+		"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports. […] Example initialization error: {\"jsonrpc\": \"2.0\", \"id\": 1, \"error\": {\"code\": -32602, \"message\": \"Unsupported protocol version\", \"data\": {\"supported\": [\"2024-11-05\"], \"requested\": \"1.0.0\"}}}"}
 	rulePing = Rule{Rev2025, "Basic › Utilities › Ping › Behavior Requirements", "MUST",
 		"The receiver MUST respond promptly with an empty response."}
 	ruleBeforeInit = Rule{Rev2025, "Lifecycle › Initialization", "SHOULD NOT",
 		"The server SHOULD NOT send requests other than pings and logging before receiving the initialized notification."}
 	ruleDiscover = Rule{Rev2026, "Versioning › Protocol Version Negotiation", "MUST",
-		"If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support. (The page's example: code -32022, data.supported.)"}
+		"If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support: […] The schema: \"export const UNSUPPORTED_PROTOCOL_VERSION = -32022;\", and UnsupportedProtocolVersionError's error has \"code: typeof UNSUPPORTED_PROTOCOL_VERSION;\" and, in its data, \"supported: string[];\"."}
+	// ruleLegacyError is what the 2026-07-28 versioning page says an
+	// error to server/discover tells of the server's era.
+	ruleLegacyError = Rule{Rev2026, "Versioning › Backward Compatibility with Initialization-Based Versions", "no keyword",
+		"In both cases, a recognized modern JSON-RPC error (such as UnsupportedProtocolVersionError) identifies a modern server: the client retries with a supported version rather than falling back. Anything else identifies a legacy server."}
 	// ruleLegacySilent is the 2026-07-28 compatibility matrix's row for a
 	// modern client meeting a legacy server.
 	ruleLegacySilent = Rule{Rev2026, "Versioning › Backward Compatibility with Initialization-Based Versions › Compatibility Matrix", "no keyword",
 		"Client: Modern; Server: Legacy; Outcome: \"Fails. The server may reject the request with an implementation-defined error, stay silent, or even process an era-ambiguous method under legacy semantics.\""}
 	ruleSession404 = Rule{Rev2025, "Transports › Streamable HTTP › Session Management", "MUST",
 		"The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found."}
-	ruleOrigin = Rule{Rev2025, "Transports › Streamable HTTP › Security Warning", "MUST",
-		"Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks. If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden."}
+	// ruleOrigin is one MUST in the same words in both revisions, on pages
+	// that differ: one value per revision.
+	ruleOrigin = map[string]*Rule{
+		Rev2025: {Rev2025, "Transports › Streamable HTTP › Security Warning", "MUST",
+			"Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks; If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden."},
+		Rev2026: {Rev2026, "Transports › Streamable HTTP › Security & Endpoint", "MUST",
+			"Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks. If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden."},
+	}
 	ruleVersionHeader = Rule{Rev2025, "Transports › Streamable HTTP › Protocol Version Header", "MUST",
 		"If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request."}
 	ruleAccepted = Rule{Rev2025, "Transports › Streamable HTTP › Sending Messages to the Server", "MUST",
-		"If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body. If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request)."}
+		"If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body. If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request)."}
 	ruleMismatch = Rule{Rev2026, "Transports › Streamable HTTP › Server Validation", "MUST",
 		"Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body. […] servers MUST return HTTP status 400 Bad Request and MUST include a JSON-RPC error response using the following error code: -32020 (HeaderMismatch)."}
 	ruleNoGet = Rule{Rev2026, "Transports › Streamable HTTP › Backward Compatibility › Earlier Streamable HTTP Revisions", "SHOULD",
@@ -75,7 +90,8 @@ type revRules struct {
 	stableCursors Rule
 	invalidCursor Rule
 	listSchema    Rule
-	// reply is the rule a request left unanswered breaks.
+	// reply is the rule a request left unanswered breaks. It sets no
+	// deadline: a response the probe stopped waiting for only warns.
 	reply       Rule
 	unknownTool Rule
 	// unique says what each list's page says of two items with one key.

@@ -64,9 +64,24 @@ var (
 	errBudget = errors.New("the run's budget is spent")
 	// errConnect: the probe could not open a connection.
 	errConnect = errors.New("could not connect")
-	// errNoReply: no response within the per-request timeout.
+	// errNoReply: no response within the probe's wait (a [noReply]).
 	errNoReply = errors.New("no response in time")
 )
+
+// A noReply is a response the probe stopped waiting for. No text sets a
+// deadline for a response, so the wait is the probe's own bound: bound
+// names it, as its flag and value ("-timeout 5s").
+type noReply struct {
+	method string
+	id     int
+	bound  string
+}
+
+func (e *noReply) Error() string {
+	return fmt.Sprintf("%v: the probe stopped waiting for the response to %s (id %d) after %s", errNoReply, e.method, e.id, e.bound)
+}
+
+func (e *noReply) Is(target error) bool { return target == errNoReply }
 
 // A session is one connection to the server, in one revision: for
 // 2025-11-25 after the handshake, for 2026-07-28 with _meta on every
@@ -76,7 +91,9 @@ type session struct {
 	tap     *Tap
 	rev     string
 	version string // the version the requests name
-	timeout func(context.Context) (context.Context, context.CancelFunc)
+	// timeout bounds the wait for the next response, and names the bound
+	// as its flag and value.
+	timeout func(context.Context) (context.Context, context.CancelFunc, string)
 	nextID  int
 	// extra is every message the server sent that the probe did not ask
 	// for, by method, in order.
@@ -130,22 +147,23 @@ func (s *session) call(ctx context.Context, method string, params map[string]any
 	s.nextID++
 	id := s.nextID
 	msg := outFrame{JSONRPC: "2.0", ID: id, Method: method, Params: s.params(params)}
-	rctx, cancel := s.timeout(ctx)
+	rctx, cancel, bound := s.timeout(ctx)
 	defer cancel()
 	if err := s.send(rctx, msg, note); err != nil {
 		return nil, err
 	}
-	return s.await(rctx, id, method)
+	return s.await(rctx, id, method, bound)
 }
 
-// await reads until the response with id arrives or rctx ends.
-func (s *session) await(rctx context.Context, id int, method string) (*reply, error) {
+// await reads until the response with id arrives or rctx, which bound
+// names, ends.
+func (s *session) await(rctx context.Context, id int, method, bound string) (*reply, error) {
 	for {
 		raw, err := s.link.Recv(rctx)
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 				s.tap.Add(trace.Event{Kind: trace.KindFault, Direction: trace.ServerToClient, Payload: trace.MustJSON(trace.FaultPayload{Fault: "timeout", Detail: method}), Note: fmt.Sprintf("No response to %q (id %d) in time.", method, id)})
-				return nil, fmt.Errorf("%w: the probe stopped waiting for the response to %s (id %d) after its -timeout", errNoReply, method, id)
+				return nil, &noReply{method: method, id: id, bound: bound}
 			}
 			return nil, fmt.Errorf("the connection broke while the probe waited for the response to %s (id %d): %w", method, id, err)
 		}
