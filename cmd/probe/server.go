@@ -99,6 +99,13 @@ func runServer(args []string, stdout, stderr io.Writer) int {
 	if rep.Failed() {
 		return 1
 	}
+	// A server that answered nothing within the probe's bounds only
+	// warns, case by case (no text sets a deadline), but a run that judged
+	// nothing is no pass: it ends as a run that reached no server does.
+	if rep.Count(conformance.Pass) == 0 {
+		fmt.Fprintf(stderr, "probe server: no case was judged: the server answered nothing the probe could judge within -timeout %v; raise -timeout for a slow server\n", *timeout)
+		return 2
+	}
 	return 0
 }
 

@@ -96,6 +96,7 @@ type stdioLink struct {
 	err   error
 	done  chan struct{} // closed with items: nothing more will be read
 	bad   []BadLine
+	lines int // stdout lines taken from items, messages and bad lines alike
 }
 
 // A stdoutLine is a message, or a line that is not one.
@@ -201,6 +202,7 @@ func (l *stdioLink) Recv(ctx context.Context) ([]byte, error) {
 			if !ok {
 				return nil, l.err
 			}
+			l.lines++
 			if it.bad != nil {
 				l.note(it.bad)
 				continue
@@ -219,7 +221,10 @@ func (l *stdioLink) Close() string {
 		case it, ok := <-l.items:
 			if !ok {
 				drained = true
-			} else if it.bad != nil {
+				break
+			}
+			l.lines++
+			if it.bad != nil {
 				l.note(it.bad)
 			}
 		default:
@@ -240,6 +245,9 @@ func (l *stdioLink) Close() string {
 
 // BadLines returns the stdout lines that were not messages.
 func (l *stdioLink) BadLines() []BadLine { return l.bad }
+
+// Lines returns how many stdout lines were read, messages or not.
+func (l *stdioLink) Lines() int { return l.lines }
 
 func clip(s string, n int) string {
 	if len(s) <= n {

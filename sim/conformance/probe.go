@@ -297,17 +297,27 @@ func (p *prober) ping(s *session) {
 // framing judges every stdout line the probe read, on every connection.
 func (p *prober) framing() {
 	var bad []BadLine
-	checked := false
+	checked, lines := false, 0
 	for _, l := range p.links {
-		if sl, ok := l.(interface{ BadLines() []BadLine }); ok {
+		if sl, ok := l.(interface {
+			BadLines() []BadLine
+			Lines() int
+		}); ok {
 			checked = true
 			bad = append(bad, sl.BadLines()...)
+			lines += sl.Lines()
 		}
 	}
 	if !checked {
 		return
 	}
 	r := p.begin("stdio-framing", "", "")
+	// A server that wrote nothing framed nothing wrongly, and nothing
+	// rightly either: no pass for silence.
+	if lines == 0 {
+		p.end(r, Note, &ruleStdout, lessonFraming, fmt.Sprintf("the server wrote no stdout line on %d connections: there was no framing to judge", len(p.links)))
+		return
+	}
 	if len(bad) == 0 {
 		p.end(r, Pass, &ruleStdout, lessonFraming, fmt.Sprintf("every stdout line of %d connections was one JSON-RPC message", len(p.links)))
 		return
