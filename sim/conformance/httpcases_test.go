@@ -53,6 +53,9 @@ func flawedFixture(t *testing.T, flaw string) (http.Handler, *conformance.Fixtur
 			case flaw == "refuses-notifications" && notification:
 				http.Error(w, "this server takes no notifications", http.StatusBadRequest)
 				return
+			case flaw == "hangs-on-notifications" && notification:
+				<-r.Context().Done()
+				return
 			case flaw == "hangs-on-unknown-version" && r.Header.Get("Mcp-Protocol-Version") == "2099-01-01":
 				<-r.Context().Done()
 				return
@@ -126,6 +129,10 @@ func TestHTTPVerdictsFollowWhatTheTextLeavesToTheServer(t *testing.T) {
 			"Transports › Streamable HTTP › Security & Endpoint", ""},
 		{"a notification refused with 400 is allowed", "refuses-notifications", "", "http-notification-202", "2025-11-25", conformance.Note, "HTTP error status",
 			"", "If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body."},
+		// The handshake's notification waits for its status no longer
+		// than a request waits for its response: it waited -start-timeout
+		// and held the run until -budget, every later case skipped.
+		{"a notification left hanging past -timeout warns", "hangs-on-notifications", "", "http-notification-202", "2025-11-25", conformance.Warn, `no response within "-timeout 500ms", the probe's own bound`, "", ""},
 		{"a request left unanswered past -timeout warns", "hangs-on-unknown-version", "", "http-protocol-version-400", "2025-11-25", conformance.Warn, `no response within "-timeout 500ms", the probe's own bound`, "", ""},
 	}
 	for _, tt := range tests {

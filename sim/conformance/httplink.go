@@ -200,8 +200,14 @@ func (l *httpLink) Send(ctx context.Context, frame []byte) error {
 	_ = json.Unmarshal(frame, &f)
 	x, err := l.t.do(ctx, l.tap, http.MethodPost, frame, l.headersFor(f), "")
 	if err != nil {
-		l.err = err
-		return nil // Recv reports it, where the case waits for an answer
+		// Recv reports it, where the case waits for an answer. A
+		// notification waits for none: http-notification-202 judges what a
+		// server does with one, and a stale error here would be reported
+		// by a later request's case instead.
+		if len(f.ID) > 0 {
+			l.err = err
+		}
+		return nil
 	}
 	if s := x.header.Get("Mcp-Session-Id"); s != "" && f.Method == "initialize" {
 		l.session = s

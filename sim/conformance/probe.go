@@ -144,7 +144,7 @@ func (p *prober) connect(rev string) (*session, error) {
 	}
 	s := &session{link: l, tap: p.tap, rev: rev, version: rev}
 	s.timeout = func(ctx context.Context) (context.Context, context.CancelFunc, string) {
-		if s.nextID <= 1 && p.opts.StartTimeout > p.opts.RequestTimeout {
+		if !s.heard && p.opts.StartTimeout > p.opts.RequestTimeout {
 			ctx, cancel := context.WithTimeout(ctx, p.opts.StartTimeout)
 			return ctx, cancel, "-start-timeout " + p.opts.StartTimeout.String()
 		}

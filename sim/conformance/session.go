@@ -95,6 +95,10 @@ type session struct {
 	// as its flag and value.
 	timeout func(context.Context) (context.Context, context.CancelFunc, string)
 	nextID  int
+	// heard is set once the server sent anything on the connection: the
+	// -start-timeout wait is for a connection's first answer only (the
+	// handshake's notification, after it, waits as a request does).
+	heard bool
 	// extra is every message the server sent that the probe did not ask
 	// for, by method, in order.
 	extra []string
@@ -160,6 +164,9 @@ func (s *session) call(ctx context.Context, method string, params map[string]any
 func (s *session) await(rctx context.Context, id int, method, bound string) (*reply, error) {
 	for {
 		raw, err := s.link.Recv(rctx)
+		if err == nil {
+			s.heard = true
+		}
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 				s.tap.Add(trace.Event{Kind: trace.KindFault, Direction: trace.ServerToClient, Payload: trace.MustJSON(trace.FaultPayload{Fault: "timeout", Detail: method}), Note: fmt.Sprintf("No response to %q (id %d) in time.", method, id)})
@@ -207,8 +214,14 @@ func (s *session) answer(ctx context.Context, id json.RawMessage, method string)
 }
 
 // notify sends a notification.
+//
+// The send is bounded as a request's wait is: over HTTP it waits for the
+// server's status, and a server that never gives one must not hold the
+// run until its budget.
 func (s *session) notify(ctx context.Context, method, note string) error {
-	return s.send(ctx, outFrame{JSONRPC: "2.0", Method: method}, note)
+	nctx, cancel, _ := s.timeout(ctx)
+	defer cancel()
+	return s.send(nctx, outFrame{JSONRPC: "2.0", Method: method}, note)
 }
 
 // initialize runs the 2025-11-25 handshake offering version, and returns
