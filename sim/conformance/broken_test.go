@@ -314,7 +314,7 @@ func TestEraDiscoverReadsTheServersEraFromItsError(t *testing.T) {
 		says           string
 	}{
 		{"a non-modern error is a legacy server", "discover-method-not-found", conformance.Note,
-			"Versioning › Backward Compatibility with Initialization-Based Versions", "no keyword", `error -32601 "method not found": a 2025-11-25 server`},
+			"Versioning › Backward Compatibility with Initialization-Based Versions", "no keyword", `error -32601 "method not found": a legacy server (2025-11-25 or earlier`},
 		{"a modern error is a modern server", "discover-header-mismatch", conformance.Note,
 			"Versioning › Backward Compatibility with Initialization-Based Versions", "no keyword", "a recognized 2026-07-28 error"},
 		{"-32022 with a list is a modern server that does not speak 2026-07-28", "discover-future-only", conformance.Note,

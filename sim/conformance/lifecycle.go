@@ -220,6 +220,6 @@ func (p *prober) discoverRefused(r *Result, e *rpcError) {
 	case slices.Contains(modernErrors, e.Code):
 		p.end(r, Note, &ruleLegacyError, lessonByError, "server/discover answered with "+e.String()+": a recognized 2026-07-28 error, so a 2026-07-28 server, which refused the probe's request")
 	default:
-		p.end(r, Note, &ruleLegacyError, lessonByError, "server/discover answered with "+e.String()+": a 2025-11-25 server, not a 2026-07-28 one")
+		p.end(r, Note, &ruleLegacyError, lessonByError, "server/discover answered with "+e.String()+": a legacy server (2025-11-25 or earlier, as the versioning page names them), not a 2026-07-28 one")
 	}
 }

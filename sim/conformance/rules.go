@@ -62,10 +62,11 @@ var (
 	ruleSession404 = Rule{Rev2025, "Transports › Streamable HTTP › Session Management", "MUST",
 		"The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found."}
 	// ruleOrigin is one MUST in the same words in both revisions, on pages
-	// that differ: one value per revision.
+	// that differ: one value per revision. 2025-11-25 gives the 403 as a
+	// sub-item of the first sentence, with no stop between: hence […].
 	ruleOrigin = map[string]*Rule{
 		Rev2025: {Rev2025, "Transports › Streamable HTTP › Security Warning", "MUST",
-			"Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks; If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden."},
+			"Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks […] If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden."},
 		Rev2026: {Rev2026, "Transports › Streamable HTTP › Security & Endpoint", "MUST",
 			"Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks. If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden."},
 	}
