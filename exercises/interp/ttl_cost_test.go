@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"context"
 	"strings"
 	"testing"
@@ -25,13 +26,17 @@ func TestRenewalCostJudgesGrowthNotPauses(t *testing.T) {
 		pauseAt     int
 		busyFrom    int
 		busy        time.Duration
-		wantPass    bool
+		// base is what a renewal costs with no ticket held (1µs when
+		// zero); busyUntil, when set, ends the busy spell at that renewal.
+		base      time.Duration
+		busyUntil int
+		wantPass  bool
 		// maxCalls, when set, bounds the renewals the check makes in all:
-		// a new scheduler's chunk is timed only while the window fills
-		// or the large run looks too slow.
+		// a new scheduler's chunk is timed only while the window fills,
+		// while the large run looks too slow, and every fourth chunk.
 		maxCalls int
 	}{
-		{name: "a heap passes, timing only a window of new schedulers' chunks", wantPass: true, maxCalls: 100_000 + 4*5_000},
+		{name: "a heap passes, timing few new schedulers' chunks", wantPass: true, maxCalls: 100_000 + 7*5_000},
 		// A collection early in the large run once failed a right answer
 		// on a throttled page: before a walk could cross its budget, no
 		// run is judged.
@@ -44,6 +49,13 @@ func TestRenewalCostJudgesGrowthNotPauses(t *testing.T) {
 		{name: "a machine busy from late in the large run on passes", busyFrom: 90_000, busy: 8, wantPass: true},
 		{name: "walking the tickets fails", walk: time.Microsecond, wantPass: false},
 		{name: "walking the tickets on a busy machine fails", walk: time.Microsecond, busyFrom: 40_000, busy: 8, wantPass: false},
+		// A walk that crosses the limit late in the run: a new
+		// scheduler's chunk must be timed as soon as one chunk looks too
+		// slow, not once the whole window does, or the run ends first.
+		{name: "a walk that crosses the limit late fails", base: 20 * time.Microsecond, walk: time.Nanosecond, wantPass: false},
+		// A new scheduler's chunks timed while the machine was busy must
+		// not stand as the measure for the rest of the run.
+		{name: "a walk after a busy start fails", walk: time.Nanosecond, busyFrom: 1, busyUntil: 50_000, busy: 8, wantPass: false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var clock time.Duration
@@ -52,8 +64,8 @@ func TestRenewalCostJudgesGrowthNotPauses(t *testing.T) {
 				tickets, deadline := 0, map[string]int64{}
 				return ttl.GradeSessions{
 					Touch: func(id string, now, life int64) error {
-						cost := time.Microsecond + tc.walk*time.Duration(tickets)
-						if calls++; tc.busyFrom > 0 && calls >= tc.busyFrom {
+						cost := cmp.Or(tc.base, time.Microsecond) + tc.walk*time.Duration(tickets)
+						if calls++; tc.busyFrom > 0 && calls >= tc.busyFrom && (tc.busyUntil == 0 || calls < tc.busyUntil) {
 							cost *= tc.busy
 						}
 						clock += cost

@@ -233,10 +233,12 @@ func gradeHidden(ctx context.Context, f GradeNew) grading.Result {
 // small runs had caught a quiet moment and the large one never did.
 //
 // A new scheduler's chunk costs as much as a large run's, so it is only
-// timed while the window fills and while the large run looks too slow
-// against the last ones timed; a quiet right answer times four of them,
-// not one per chunk, and a verdict still waits for a window whose every
-// chunk was paired.
+// timed while the window fills, after a large-run chunk that looks too
+// slow against the last ones timed, and at least every gradeCostWindow
+// chunks (a measure taken while the machine was busy must not stand for
+// the rest of the run): a quiet right answer times seven of them, not
+// one per chunk, and a verdict still waits for a window whose every chunk
+// was paired.
 const (
 	gradeCostSmall     = 5_000   // renewals in a chunk
 	gradeCostLarge     = 100_000 // renewals of the large run
@@ -298,6 +300,7 @@ func (c costRun) run(ctx context.Context, f GradeNew) (grading.Result, bool) {
 	s := f()
 	var many []costChunk    // the window: the large run's last chunks
 	var few []time.Duration // the last new scheduler's chunks timed
+	since := 0              // large-run chunks since a new scheduler's was timed
 	for done := 0; done < c.n; done += c.chunk {
 		start := clock()
 		for i := done; i < done+c.chunk; i++ {
@@ -315,9 +318,16 @@ func (c costRun) run(ctx context.Context, f GradeNew) (grading.Result, bool) {
 		if many = append(many, costChunk{held: done + c.chunk, took: el}); len(many) > gradeCostWindow {
 			many = many[1:]
 		}
-		if len(few) == gradeCostWindow && !c.slower(many, few) {
+		// A new scheduler's chunk is timed while the window fills, as soon
+		// as this one chunk looks too slow (waiting for the whole window to
+		// look so let a walk that crosses the limit late finish the run
+		// first), and at least every gradeCostWindow chunks, so that a
+		// measure taken while the machine was busy does not stand for the
+		// rest of the run.
+		if since++; len(few) == gradeCostWindow && since < gradeCostWindow && el <= gradeCostGrowth*max(slices.Min(few), gradeCostFloor) {
 			continue
 		}
+		since = 0
 		base, r := c.fresh(f, clock)
 		if !r.Pass {
 			return r, false
