@@ -36,6 +36,11 @@ func TestMain(m *testing.M) {
 			_ = os.WriteFile(os.Getenv("PROBE_TEST_CHILD"), []byte(fmt.Sprint(child.Process.Pid)), 0o644)
 		}
 		time.Sleep(time.Hour)
+	case "log-then-hang":
+		// A server that says it is up, in one well-framed log
+		// notification, and then answers nothing.
+		fmt.Println(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"up"}}`)
+		time.Sleep(time.Hour)
 	default:
 		args := []string{"fixture"}
 		if r := os.Getenv("PROBE_TEST_REPORT"); r != "" {
@@ -180,6 +185,21 @@ func TestAHungServerIsReportedAndItsGroupKilled(t *testing.T) {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestASilentServerIsNoPass: a server that answers no request ends the
+// run with status 2, however well it framed what little it wrote.
+func TestASilentServerIsNoPass(t *testing.T) {
+	for _, as := range []string{"hang", "log-then-hang"} {
+		t.Run(as, func(t *testing.T) {
+			t.Setenv("PROBE_TEST_AS", as)
+			var out, errOut bytes.Buffer
+			code := run([]string{"server", "-timeout", "200ms", "-start-timeout", "200ms", "-budget", "20s", "--", os.Args[0]}, nil, &out, &errOut)
+			if code != 2 || !strings.Contains(errOut.String(), "no request was judged") {
+				t.Errorf("exit %d, stderr %q; want 2, saying no request was judged\n%s", code, errOut.String(), out.String())
+			}
+		})
 	}
 }
 

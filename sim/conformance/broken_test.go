@@ -98,6 +98,8 @@ func (s rawServer) serve(in io.ReadCloser, out io.WriteCloser) {
 				fail(-32601, "method not found", "")
 			case "discover-future-only": // a modern server past 2026-07-28
 				fail(-32022, "unsupported protocol version", `,"data":{"supported":["2099-12-31"],"requested":"2026-07-28"}`)
+			case "discover-refuses-listed": // refuses the version it lists
+				fail(-32022, "unsupported protocol version", `,"data":{"supported":["2026-07-28","2025-11-25"],"requested":"2026-07-28"}`)
 			case "discover-bare-32022":
 				fail(-32022, "unsupported protocol version", "")
 			case "discover-header-mismatch":
@@ -319,6 +321,8 @@ func TestEraDiscoverReadsTheServersEraFromItsError(t *testing.T) {
 			"Versioning › Backward Compatibility with Initialization-Based Versions", "no keyword", "a recognized 2026-07-28 error"},
 		{"-32022 with a list is a modern server that does not speak 2026-07-28", "discover-future-only", conformance.Note,
 			"Versioning › Protocol Version Negotiation", "MUST", `lists "2099-12-31", not 2026-07-28`},
+		{"-32022 listing the version it refused breaks the negotiation MUST", "discover-refuses-listed", conformance.Fail,
+			"Versioning › Protocol Version Negotiation", "MUST", "2026-07-28 among them"},
 		{"-32022 without a list breaks the negotiation MUST", "discover-bare-32022", conformance.Fail,
 			"Versioning › Protocol Version Negotiation", "MUST", "without data.supported"},
 	}

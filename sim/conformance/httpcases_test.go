@@ -50,6 +50,11 @@ func flawedFixture(t *testing.T, flaw string) (http.Handler, *conformance.Fixtur
 			switch {
 			case flaw == "accepts-foreign-origin":
 				r.Header.Del("Origin")
+			case flaw == "refuses-notifications-in-json" && notification:
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusBadRequest)
+				fmt.Fprint(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"no notifications here"}}`)
+				return
 			case flaw == "refuses-notifications" && notification:
 				http.Error(w, "this server takes no notifications", http.StatusBadRequest)
 				return
@@ -127,6 +132,9 @@ func TestHTTPVerdictsFollowWhatTheTextLeavesToTheServer(t *testing.T) {
 			"Transports › Streamable HTTP › Security & Endpoint", "Servers MUST validate the Origin header on all incoming connections"},
 		{"a 2026-07-28-only server accepting a foreign Origin fails under 2026-07-28", "modern-only+accepts-foreign-origin", "", "http-origin-403", "2026-07-28", conformance.Fail, "loopback address",
 			"Transports › Streamable HTTP › Security & Endpoint", ""},
+		// The refusal's null-id error answers the notification, not the
+		// request after it: it was read as ping's reply.
+		{"a notification refused in JSON leaves the next request its own reply", "refuses-notifications-in-json", "", "lifecycle-ping", "2025-11-25", conformance.Pass, "ping answered with an empty result", "", ""},
 		{"a notification refused with 400 is allowed", "refuses-notifications", "", "http-notification-202", "2025-11-25", conformance.Note, "HTTP error status",
 			"", "If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body."},
 		// The handshake's notification waits for its status no longer

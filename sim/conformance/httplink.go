@@ -218,7 +218,16 @@ func (l *httpLink) Send(ctx context.Context, frame []byte) error {
 			l.version = r.Result.ProtocolVersion
 		}
 	}
-	l.queue = append(l.queue, x.msgs...)
+	for _, m := range x.msgs {
+		// What answers a notification answers no request: an error with a
+		// null id refusing it would otherwise be read as the next request's
+		// reply. Only the server's own requests and notifications go on.
+		var r frameFacts
+		if len(f.ID) == 0 && (json.Unmarshal(m, &r) != nil || r.Method == "") {
+			continue
+		}
+		l.queue = append(l.queue, m)
+	}
 	if len(x.msgs) == 0 && len(f.ID) > 0 && f.Method != "" {
 		l.err = fmt.Errorf("HTTP %d with no JSON-RPC message: %s", x.status, clip(strings.TrimSpace(string(x.body)), 120))
 	}

@@ -213,6 +213,10 @@ func (p *prober) discoverRefused(r *Result, e *rpcError) {
 	}
 	_ = json.Unmarshal(e.Data, &data)
 	switch {
+	case e.Code == -32022 && slices.Contains(data.Supported, Rev2026):
+		// The list must be the versions it does support: either it is
+		// wrong, or the server refused a version it supports.
+		p.end(r, Fail, &ruleDiscover, lessonByError, fmt.Sprintf("server/discover at 2026-07-28 refused with -32022, yet lists %q, 2026-07-28 among them", quoted(strings.Join(data.Supported, ", "))), data.Supported...)
 	case e.Code == -32022 && len(data.Supported) > 0:
 		p.end(r, Note, &ruleDiscover, lessonByError, fmt.Sprintf("server/discover lists %q, not 2026-07-28: the server does not speak it here", quoted(strings.Join(data.Supported, ", "))), data.Supported...)
 	case e.Code == -32022:

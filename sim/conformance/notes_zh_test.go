@@ -81,7 +81,7 @@ func TestEveryProbeNoteHasAChineseTemplate(t *testing.T) {
 		"version-error-bare", "request-before-init", "ping-error", "serves-unknown-version", "repeats-cursor",
 		"cursor-cycle", "endless", "duplicate-name", "duplicate-keys", "null-next-cursor", "empty-cursor",
 		"refuses-own-cursor", "no-tools-array", "ignores-bad-cursor", "unknown-tool-succeeds", "hangs", "ping-hangs", "crash", "floods",
-		"discover-method-not-found", "discover-future-only", "discover-bare-32022", "discover-header-mismatch"} {
+		"discover-method-not-found", "discover-future-only", "discover-bare-32022", "discover-header-mismatch", "discover-refuses-listed"} {
 		for _, c := range probeRaw(t, flaw).Cases {
 			notes = append(notes, notesOf(c.Events)...)
 		}
