@@ -289,18 +289,28 @@ func attachTab(browser context.Context, opts ...chromedp.ContextOption) (context
 	go func() { done <- chromedp.Do(ctx) }()
 	timer := time.NewTimer(attachWait)
 	defer timer.Stop()
+	var err error
 	select {
-	case err := <-done:
-		if err != nil {
-			cancel()
-			return nil, nil, err
+	case err = <-done:
+		if err == nil {
+			return ctx, cancel, nil
 		}
-		return ctx, cancel, nil
+		done <- err // for the wait below: the attach has ended
 	case <-timer.C:
-		cancel()
-		<-done
-		return nil, nil, fmt.Errorf("no answer in %v", attachWait)
+		err = fmt.Errorf("no answer in %v", attachWait)
 	}
+	// A tab this attach created must not outlive it: cancel only
+	// detaches (WithDetachOnCancel).
+	var created target.ID
+	if c := chromedp.FromContext(ctx); c != nil && c.Target != nil && len(opts) == 0 {
+		created = c.Target.TargetID
+	}
+	cancel()
+	<-done
+	if created != "" {
+		closeTarget(created)
+	}
+	return nil, nil, err
 }
 
 // closeTarget closes a tab, giving up after a few seconds: it is only

@@ -149,8 +149,11 @@ func (tb *tab) navigate(base, path string) {
 	tb.url = base + "/" + path
 	ctx, cancel := context.WithTimeout(tb.ctx, navigateWait)
 	defer cancel()
+	// A page torn down mid-navigation (a redirect, a reload when the
+	// service worker takes over) may not take the mark; it is not the
+	// document the fallback would accept either, so the test goes on.
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.e2eLeaving = true`)); err != nil {
-		tb.t.Fatalf("navigate %s: mark the page before: %v", path, err)
+		tb.t.Logf("navigate %s: could not mark the page before: %v", path, err)
 	}
 	err := chromedp.Do(ctx, chromedp.Navigate(tb.url))
 	if err != nil && ctx.Err() != nil && tb.ctx.Err() == nil {

@@ -53,6 +53,10 @@ func TestAKeptTabThatIsGoneIsReplaced(t *testing.T) {
 		gone = chromedp.FromContext(tb.ctx).Target.TargetID
 	})
 	closeTarget(gone)
+	// Chromium answers CloseTarget before the tab is gone: wait until it
+	// is no longer listed, so that the next attach meets a closed tab and
+	// not one in teardown.
+	waitGone(t, gone)
 	t.Run("opens a page all the same", func(t *testing.T) {
 		tb := open(t, "index.html")
 		tb.waitFor(`document.readyState === 'complete'`, 20*time.Second)
@@ -65,5 +69,23 @@ func TestAKeptTabThatIsGoneIsReplaced(t *testing.T) {
 	defer tabPool.Unlock()
 	if slices.Contains(tabPool.ids, gone) {
 		t.Errorf("the closed tab %s is still kept", gone)
+	}
+}
+
+// waitGone waits (up to 10 s) until the browser no longer lists tab id.
+func waitGone(t *testing.T, id target.ID) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		infos, err := chromedp.CallBrowser(shared.browser, target.GetTargets, target.GetTargetsParams{})
+		if err != nil {
+			t.Fatalf("list the tabs: %v", err)
+		}
+		if !slices.ContainsFunc(infos.TargetInfos, func(i *target.Info) bool { return i.TargetID == id }) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("tab %s is still listed 10 s after it was closed", id)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
