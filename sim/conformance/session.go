@@ -75,9 +75,15 @@ type noReply struct {
 	method string
 	id     int
 	bound  string
+	// unread: the request itself could not be written (a stdio server
+	// that stopped reading its stdin until the pipe filled).
+	unread bool
 }
 
 func (e *noReply) Error() string {
+	if e.unread {
+		return fmt.Sprintf("%v: the server read no more of its input, and the probe stopped writing %s (id %d) after %s", errNoReply, e.method, e.id, e.bound)
+	}
 	return fmt.Sprintf("%v: the probe stopped waiting for the response to %s (id %d) after %s", errNoReply, e.method, e.id, e.bound)
 }
 
@@ -154,6 +160,11 @@ func (s *session) call(ctx context.Context, method string, params map[string]any
 	rctx, cancel, bound := s.timeout(ctx)
 	defer cancel()
 	if err := s.send(rctx, msg, note); err != nil {
+		// A write that outlived the wait names the bound that applied
+		// (-start-timeout on a connection's first), as a reply would.
+		if rctx.Err() != nil && ctx.Err() == nil {
+			return nil, &noReply{method: method, id: id, bound: bound, unread: true}
+		}
 		return nil, err
 	}
 	return s.await(rctx, id, method, bound)
