@@ -324,7 +324,7 @@ func (c costRun) run(ctx context.Context, f GradeNew) (grading.Result, bool) {
 		// first), and at least every gradeCostWindow chunks, so that a
 		// measure taken while the machine was busy does not stand for the
 		// rest of the run.
-		if since++; len(few) == gradeCostWindow && since < gradeCostWindow && el <= gradeCostGrowth*max(slices.Min(few), gradeCostFloor) {
+		if since++; len(few) == gradeCostWindow && since < gradeCostWindow && el <= costLimit(few) {
 			continue
 		}
 		since = 0
@@ -336,7 +336,7 @@ func (c costRun) run(ctx context.Context, f GradeNew) (grading.Result, bool) {
 			few = few[1:]
 		}
 		many[len(many)-1].paired = true
-		if len(many) == gradeCostWindow && !slices.ContainsFunc(many, func(k costChunk) bool { return !k.paired }) && c.slower(many, few) {
+		if len(many) == gradeCostWindow && !slices.ContainsFunc(many, func(k costChunk) bool { return !k.paired }) && fastest(many).took > costLimit(few) {
 			fast := fastest(many)
 			return c.tooSlow(fast.held, fast.took, slices.Min(few)), true
 		}
@@ -357,10 +357,10 @@ func fastest(many []costChunk) costChunk {
 	return slices.MinFunc(many, func(a, b costChunk) int { return cmp.Compare(a.took, b.took) })
 }
 
-// slower says whether the fastest of many took over gradeCostGrowth times
-// the fastest of few (a few under gradeCostFloor counted as the floor).
-func (costRun) slower(many []costChunk, few []time.Duration) bool {
-	return fastest(many).took > gradeCostGrowth*max(slices.Min(few), gradeCostFloor)
+// costLimit is the most a large-run chunk may take: gradeCostGrowth times
+// the fastest of few, a few under gradeCostFloor counted as the floor.
+func costLimit(few []time.Duration) time.Duration {
+	return gradeCostGrowth * max(slices.Min(few), gradeCostFloor)
 }
 
 // fresh times chunk renewals of session "s" on a new scheduler, which then

@@ -214,16 +214,14 @@ func (l *httpLink) Send(ctx context.Context, frame []byte) error {
 	}
 	for _, m := range x.msgs {
 		var r frameFacts
-		if json.Unmarshal(m, &r) == nil && r.Result.ProtocolVersion != "" && f.Method == "initialize" {
+		ok := json.Unmarshal(m, &r) == nil
+		if ok && r.Result.ProtocolVersion != "" && f.Method == "initialize" {
 			l.version = r.Result.ProtocolVersion
 		}
-	}
-	for _, m := range x.msgs {
 		// What answers a notification answers no request: an error with a
 		// null id refusing it would otherwise be read as the next request's
 		// reply. Only the server's own requests and notifications go on.
-		var r frameFacts
-		if len(f.ID) == 0 && (json.Unmarshal(m, &r) != nil || r.Method == "") {
+		if len(f.ID) == 0 && (!ok || r.Method == "") {
 			continue
 		}
 		l.queue = append(l.queue, m)
